@@ -1,0 +1,10 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  // Locale-prefixed routing: English has no prefix, the others do.
+  i18n: { locales: ['en', 'es', 'fr', 'de', 'pt', 'ja'], defaultLocale: 'en', localeDetection: false },
+  // Server-only packages Next must not try to bundle.
+  serverExternalPackages: ['sharp', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', '@prisma/schema-engine-wasm'],
+  poweredByHeader: false,
+};
+export default nextConfig;

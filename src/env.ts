@@ -1,0 +1,107 @@
+/**
+ * The one place that reads process.env. Every variable is validated with zod; the README's table
+ * lists them. Parsed lazily (and cached) so tests can set variables before first use.
+ */
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', 'off', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'on', 'yes'].includes(v)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** A PostgreSQL server; without it the studio runs on an embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  /** Public origin of the app (also next-auth's NEXTAUTH_URL). */
+  NEXTAUTH_URL: optionalUrl,
+  NEXTAUTH_SECRET: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** OpenID discovery document; overridable so tests can use a local issuer. */
+  GOOGLE_WELL_KNOWN_URL: optionalUrl,
+  /** auto (on only without Google credentials), on, off. */
+  DEV_SIGNIN: z.enum(['auto', 'on', 'off']).default('auto'),
+  DEV_SIGNIN_FORCE_IN_PRODUCTION: flag,
+  STARTING_CREDITS: z.coerce.number().int().min(0).default(100),
+  MAINTENANCE_ENABLED: flag,
+  MAINTENANCE_MESSAGE: optionalString,
+  /** Development/test only: multiplies every wait, poll interval and local-engine duration. */
+  TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+  REPLICATE_API_TOKEN: optionalString,
+  REPLICATE_BASE_URL: optionalUrl,
+  REPLICATE_WEBHOOK_SECRET: optionalString,
+  FAL_KEY: optionalString,
+  FAL_BASE_URL: optionalUrl,
+  FAL_JWKS_URL: optionalUrl,
+  /** When set, providers call our webhooks at this origin instead of being polled. */
+  PUBLIC_BASE_URL: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PUBLIC_BASE_URL: optionalUrl,
+  /** Test only: host names the image proxy may resolve to loopback (refused in production). */
+  IMAGE_PROXY_TEST_ALLOWLIST: optionalString,
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+const DEV_SECRET = 'studio-development-secret-not-for-production';
+
+export function parseEnv(source: Record<string, string | undefined>) {
+  const result = rawSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment: ${lines.join('; ')}`);
+  }
+  const raw = result.data;
+  const production = raw.NODE_ENV === 'production';
+  if (production && raw.TIME_SCALE !== 1) {
+    throw new Error('Invalid environment: TIME_SCALE is for development and tests only.');
+  }
+  if (production && raw.IMAGE_PROXY_TEST_ALLOWLIST) {
+    throw new Error('Invalid environment: IMAGE_PROXY_TEST_ALLOWLIST is for tests only.');
+  }
+  const googleConfigured = Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET);
+  const devSignInWanted = raw.DEV_SIGNIN === 'on' || (raw.DEV_SIGNIN === 'auto' && !googleConfigured);
+  if (production && raw.DEV_SIGNIN === 'on' && !raw.DEV_SIGNIN_FORCE_IN_PRODUCTION) {
+    throw new Error('Invalid environment: DEV_SIGNIN=on in production needs DEV_SIGNIN_FORCE_IN_PRODUCTION=true.');
+  }
+  const devSignIn = devSignInWanted && (!production || raw.DEV_SIGNIN_FORCE_IN_PRODUCTION === true);
+  const secret = raw.NEXTAUTH_SECRET ?? (production && !devSignIn ? undefined : DEV_SECRET);
+  if (!secret) throw new Error('Invalid environment: NEXTAUTH_SECRET is required in production.');
+  const s3Configured = Boolean(raw.S3_BUCKET);
+  return {
+    ...raw,
+    production,
+    secret,
+    googleConfigured,
+    devSignIn,
+    s3Configured,
+    maintenanceEnabled: raw.MAINTENANCE_ENABLED === true,
+    imageProxyTestAllowlist: (raw.IMAGE_PROXY_TEST_ALLOWLIST ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+  };
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Tests change process.env between cases; this makes the next getEnv() re-read it. */
+export function resetEnvCache(): void {
+  cached = undefined;
+}

@@ -1,0 +1,47 @@
+/**
+ * The Prisma client, one per process (kept on globalThis so Next's hot reload reuses it).
+ * With DATABASE_URL it talks to that PostgreSQL server; without, it starts the embedded PGlite
+ * database in DATA_DIR (migrations applied on first use) and talks to it over a loopback socket
+ * with the same pg adapter as production.
+ */
+import { PrismaPg } from '@prisma/adapter-pg';
+import { getEnv } from '~/env';
+import { PrismaClient } from './generated/client';
+import { startEmbeddedDatabase } from './embedded';
+
+export type Db = PrismaClient;
+
+type DbGlobal = { studioDb?: Promise<Db> };
+const holder = globalThis as unknown as DbGlobal;
+
+export function createDb(connectionString: string, options: { maxConnections?: number } = {}): Db {
+  const adapter = new PrismaPg({ connectionString, max: options.maxConnections ?? 10 });
+  return new PrismaClient({ adapter });
+}
+
+async function connect(): Promise<Db> {
+  const env = getEnv();
+  if (env.DATABASE_URL) {
+    const db = createDb(env.DATABASE_URL);
+    await db.$queryRawUnsafe('SELECT 1').catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Cannot reach the PostgreSQL server at DATABASE_URL (${redact(env.DATABASE_URL!)}): ${reason}`);
+    });
+    return db;
+  }
+  const embedded = await startEmbeddedDatabase(env.DATA_DIR);
+  // PGlite is a single session: more than one connection corrupts concurrent transactions.
+  return createDb(embedded.connectionString, { maxConnections: 1 });
+}
+
+export function getDb(): Promise<Db> {
+  holder.studioDb ??= connect().catch((error: unknown) => {
+    holder.studioDb = undefined;
+    throw error;
+  });
+  return holder.studioDb;
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
+}

@@ -1,0 +1,46 @@
+/**
+ * Errors flow one way: services throw AppError(code); this one table maps each code to the tRPC
+ * code, the HTTP status and the user-facing text of the spec's error catalogue.
+ */
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
+
+export const APP_ERRORS = {
+  unauthorized: { trpc: 'UNAUTHORIZED', http: 401, message: 'Please sign in to continue.' },
+  premium_required: { trpc: 'FORBIDDEN', http: 403, message: 'Upgrade to premium to make the generation private' },
+  forbidden: { trpc: 'FORBIDDEN', http: 403, message: 'You are not allowed to do this.' },
+  not_found: { trpc: 'NOT_FOUND', http: 404, message: 'Not found.' },
+  insufficient_credits: { trpc: 'PAYMENT_REQUIRED', http: 402, message: 'Insufficient credits.' },
+  validation_failed: { trpc: 'BAD_REQUEST', http: 400, message: 'Please check your input and try again.' },
+  invalid_model: { trpc: 'BAD_REQUEST', http: 400, message: 'Invalid model ID: No configuration found' },
+  no_model: { trpc: 'BAD_REQUEST', http: 400, message: 'No model selected' },
+  not_sync_model: { trpc: 'BAD_REQUEST', http: 400, message: 'Model is not configured for synchronous operations.' },
+  credit_mismatch: { trpc: 'CONFLICT', http: 409, message: 'The price of this generation changed. Please review it and try again.' },
+  maintenance: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'System is under maintenance. Expected downtime: 6 hours. Please try again later.' },
+  file_too_large: { trpc: 'PAYLOAD_TOO_LARGE', http: 413, message: 'The file size exceeds the limit of 5MB.' },
+  unsupported_media_type: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415, message: 'Only JPEG, PNG and WebP images are accepted.' },
+  not_running: { trpc: 'CONFLICT', http: 409, message: 'This generation is no longer running.' },
+  provider_error: { trpc: 'BAD_GATEWAY', http: 502, message: 'The model provider could not be reached. Please try again later.' },
+  rate_limited: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: 'Too many requests. Please slow down.' },
+  internal: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: 'Something went wrong on our side. Please try again.' },
+} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
+
+export type AppErrorCode = keyof typeof APP_ERRORS;
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  constructor(code: AppErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? APP_ERRORS[code].message, options);
+    this.name = 'AppError';
+    this.code = code;
+  }
+}
+
+export function isAppErrorCode(value: unknown): value is AppErrorCode {
+  return typeof value === 'string' && Object.hasOwn(APP_ERRORS, value);
+}
+
+/** The tRPC error a procedure throws for an AppError; the formatter puts `appCode` on the wire. */
+export function toTRPCError(error: AppError): TRPCError {
+  return new TRPCError({ code: APP_ERRORS[error.code].trpc, message: error.message, cause: error });
+}

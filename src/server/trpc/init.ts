@@ -1,0 +1,35 @@
+/**
+ * tRPC root: superjson, and an error formatter that puts our AppError code and flattened zod
+ * errors on the wire so the client can map any failure to the spec's texts in one place.
+ */
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError, z } from 'zod';
+import { AppError, toTRPCError, type AppErrorCode } from '~/server/errors';
+import type { InnerContext } from './context';
+
+const t = initTRPC.context<InnerContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const appCode: AppErrorCode | null = cause instanceof AppError ? cause.code : null;
+    const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
+    return { ...shape, data: { ...shape.data, stack: undefined, appCode, zodError } };
+  },
+});
+
+/** Turns AppErrors thrown by services into TRPCErrors with the mapped code. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const mapped = toTRPCError(result.error.cause);
+    return { ...result, error: mapped } as typeof result;
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+export const baseProcedure = t.procedure.use(appErrors);
+export { TRPCError };
