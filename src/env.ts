@@ -21,6 +21,7 @@ const rawSchema = z.object({
   /** A PostgreSQL server; without it the studio runs on an embedded PGlite database in DATA_DIR. */
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Public origin of the app (also next-auth's NEXTAUTH_URL). */
   NEXTAUTH_URL: optionalUrl,
   NEXTAUTH_SECRET: optionalString,
@@ -89,6 +90,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     googleConfigured,
     devSignIn,
     s3Configured,
+    /** Absolute origin of the app, for URLs handed to browsers and providers. */
+    appOrigin: (raw.PUBLIC_BASE_URL ?? raw.NEXTAUTH_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     maintenanceEnabled: raw.MAINTENANCE_ENABLED === true,
     imageProxyTestAllowlist: (raw.IMAGE_PROXY_TEST_ALLOWLIST ?? '').split(',').map((h) => h.trim()).filter(Boolean),
   };

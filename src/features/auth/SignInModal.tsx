@@ -1,0 +1,113 @@
+/**
+ * The sign-in modal (core-flow §2, §4): logo linking to the locale home, the invitation text, a
+ * close button and the Google button (idle → loading → navigate; destructive toast on failure).
+ * On the embedded defaults a development sign-in by email sits under it.
+ */
+import { Anchor, Button, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useState, type FormEvent } from 'react';
+import { showToast } from '~/features/toast/toast';
+import { Logo } from '~/features/shell/Logo';
+import { trpc } from '~/utils/trpc';
+import { resolveCallbackUrl } from './callback-url';
+import { GoogleIcon } from './GoogleIcon';
+import { DEV_SIGNIN_PROVIDER_ID, GOOGLE_PROVIDER_ID } from './provider-ids';
+
+type Props = { opened: boolean; callbackUrl?: string; onClose: () => void };
+
+export function SignInModal({ opened, callbackUrl, onClose }: Props) {
+  const t = useTranslations('auth');
+  const router = useRouter();
+  const status = trpc.system.status.useQuery(undefined, { staleTime: Infinity });
+  const [pending, setPending] = useState<'google' | 'dev' | null>(null);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const target = resolveCallbackUrl(callbackUrl, router.query.callbackUrl);
+
+  async function run(provider: string, options: Record<string, string>, which: 'google' | 'dev') {
+    setPending(which);
+    try {
+      const result = await signIn(provider, { ...options, callbackUrl: target, redirect: false });
+      if (!result || result.error || !result.url) {
+        setPending(null);
+        showToast({ title: t('failedTitle'), description: t('failedGoogle'), variant: 'destructive' });
+        return;
+      }
+      window.location.href = result.url;
+    } catch {
+      setPending(null);
+      showToast({ title: t('failedTitle'), description: t('failedUnexpected'), variant: 'destructive' });
+    }
+  }
+
+  function submitDev(event: FormEvent) {
+    event.preventDefault();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setEmailError(t('devInvalidEmail'));
+      return;
+    }
+    setEmailError(null);
+    void run(DEV_SIGNIN_PROVIDER_ID, { email: email.trim() }, 'dev');
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      centered
+      radius="lg"
+      overlayProps={{ backgroundOpacity: 0.6, blur: 3 }}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      title={
+        <Anchor component={Link} href="/" locale={router.locale} aria-label={t('logoHome')} onClick={onClose}>
+          <Logo />
+        </Anchor>
+      }
+    >
+      <Stack gap="lg" py="sm">
+        <Title order={3} ta="center" fw={600} size="h4">
+          {t('modalTitle')}
+        </Title>
+        <Button
+          size="md"
+          variant="default"
+          leftSection={<GoogleIcon />}
+          loading={pending === 'google'}
+          disabled={pending !== null}
+          onClick={() => void run(GOOGLE_PROVIDER_ID, {}, 'google')}
+          data-testid="google-signin"
+        >
+          {t('google')}
+        </Button>
+        {status.data?.devSignIn ? (
+          <form onSubmit={submitDev} data-testid="dev-signin-form">
+            <Stack gap="xs">
+              <Divider label={t('or')} labelPosition="center" />
+              <Group gap={6}>
+                <Text size="sm" fw={600}>
+                  {t('devSectionTitle')}
+                </Text>
+              </Group>
+              <TextInput
+                type="email"
+                label={t('devEmailLabel')}
+                placeholder={t('devEmailPlaceholder')}
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={emailError}
+                autoComplete="email"
+                name="email"
+              />
+              <Button type="submit" loading={pending === 'dev'} disabled={pending !== null}>
+                {t('devSubmit')}
+              </Button>
+            </Stack>
+          </form>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}

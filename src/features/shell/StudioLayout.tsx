@@ -1,0 +1,44 @@
+import { Anchor, AppShell, Container, Group } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { AccountArea } from './AccountArea';
+import { DevSignInBanner } from './DevSignInBanner';
+import { ColorSchemeToggle, LocalePicker } from './HeaderControls';
+import { Logo } from './Logo';
+
+export function StudioLayout({ children }: { children: ReactNode }) {
+  const t = useTranslations('nav');
+  return (
+    <AppShell header={{ height: 60 }} padding={0}>
+      <AppShell.Header>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="lg" wrap="nowrap">
+              <Anchor component={Link} href="/" underline="never" aria-label={t('home')}>
+                <Logo />
+              </Anchor>
+              <Group gap="md" visibleFrom="sm">
+                <Anchor component={Link} href="/#tools" c="dimmed" size="sm">
+                  {t('create')}
+                </Anchor>
+                <Anchor component={Link} href="/creations" c="dimmed" size="sm">
+                  {t('creations')}
+                </Anchor>
+              </Group>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <LocalePicker />
+              <ColorSchemeToggle />
+              <AccountArea />
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Main>
+        <DevSignInBanner />
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '~/features/shell/ComingSoon';
+
+export default function ImageEffectPage() {
+  return <ComingSoon what="Image effect" />;
+}

@@ -1,0 +1,33 @@
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useUserDetails } from '~/features/user/useUserDetails';
+
+export default function HomePage() {
+  const t = useTranslations();
+  const { user } = useUserDetails();
+  return (
+    <Container size="lg" py={48}>
+      <Stack gap="md" maw={720}>
+        <Title order={1} size={44} lh={1.1}>
+          {t('home.heroTitle')}
+        </Title>
+        <Text size="lg" c="dimmed">
+          {t('home.heroBody')}
+        </Text>
+        {user ? (
+          <Text data-testid="welcome">{t('home.welcomeBack', { name: user.name ?? user.email, credits: user.credits })}</Text>
+        ) : null}
+        <Group>
+          <Button component={Link} href="/#tools" size="md" radius="xl">
+            {t('home.startCreating')}
+          </Button>
+        </Group>
+      </Stack>
+      <Stack id="tools" mt={56} gap={4}>
+        <Title order={2}>{t('home.appsTitle')}</Title>
+        <Text c="dimmed">{t('home.appsBody')}</Text>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '~/features/shell/ComingSoon';
+
+export default function LoraDetailsPage() {
+  return <ComingSoon what="LoRA model" />;
+}

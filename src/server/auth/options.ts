@@ -1,0 +1,70 @@
+/**
+ * next-auth configuration: Google (discovery URL overridable for tests) and, on the embedded
+ * defaults only, a development sign-in by email. Sessions carry only the user id: credits and
+ * premium are always read from the database.
+ */
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import GoogleProvider from 'next-auth/providers/google';
+import { z } from 'zod';
+import { getEnv } from '~/env';
+import { getDb } from '~/server/db/client';
+import { findOrCreateUserByEmail } from '~/server/services/users';
+import { DEV_SIGNIN_PROVIDER_ID } from '~/features/auth/provider-ids';
+import { studioAdapter } from './adapter';
+
+
+const devCredentials = z.object({ email: z.email().max(254) });
+
+let cached: NextAuthOptions | undefined;
+
+export function getAuthOptions(): NextAuthOptions {
+  cached ??= buildAuthOptions();
+  return cached;
+}
+
+function buildAuthOptions(): NextAuthOptions {
+  const env = getEnv();
+  const providers: NextAuthOptions['providers'] = [];
+  if (env.googleConfigured) {
+    providers.push(
+      GoogleProvider({
+        clientId: env.GOOGLE_CLIENT_ID!,
+        clientSecret: env.GOOGLE_CLIENT_SECRET!,
+        ...(env.GOOGLE_WELL_KNOWN_URL ? { wellKnown: env.GOOGLE_WELL_KNOWN_URL } : {}),
+      }),
+    );
+  }
+  if (env.devSignIn) {
+    providers.push(
+      CredentialsProvider({
+        id: DEV_SIGNIN_PROVIDER_ID,
+        name: 'Development sign-in',
+        credentials: { email: { label: 'Email', type: 'email' } },
+        async authorize(credentials) {
+          const parsed = devCredentials.safeParse({ email: credentials?.email?.trim() });
+          if (!parsed.success) return null;
+          const user = await findOrCreateUserByEmail(await getDb(), { email: parsed.data.email });
+          return { id: user.id, email: user.email, name: user.name, image: user.image };
+        },
+      }),
+    );
+  }
+  return {
+    adapter: studioAdapter(getDb),
+    providers,
+    secret: env.secret,
+    session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+    pages: { signIn: '/signin', error: '/signin' },
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.id) token.sub = user.id;
+        return token;
+      },
+      session({ session, token }) {
+        if (session.user && token.sub) (session.user as { id?: string }).id = token.sub;
+        return session;
+      },
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The maintenance switch (core-flow §4): a static config, off unless MAINTENANCE_ENABLED is set.
+ * When on it blocks generate, purchase and subscription.
+ */
+import { getEnv } from '~/env';
+import { AppError } from '~/server/errors';
+
+export type MaintenanceAction = 'generate' | 'purchase' | 'subscription';
+
+export type MaintenanceConfig = {
+  enabled: boolean;
+  message: string;
+  estimatedMinutes: number;
+  blockedActions: MaintenanceAction[];
+};
+
+export const MAINTENANCE_ESTIMATED_MINUTES = 360;
+export const MAINTENANCE_DEFAULT_MESSAGE = 'System is under maintenance. Expected downtime: 6 hours. Please try again later.';
+
+export function getMaintenanceConfig(): MaintenanceConfig {
+  const env = getEnv();
+  return {
+    enabled: env.maintenanceEnabled,
+    message: env.MAINTENANCE_MESSAGE ?? MAINTENANCE_DEFAULT_MESSAGE,
+    estimatedMinutes: MAINTENANCE_ESTIMATED_MINUTES,
+    blockedActions: ['generate', 'purchase', 'subscription'],
+  };
+}
+
+/** Server-side guard: procedures call it before doing a blocked action. */
+export function assertNotInMaintenance(action: MaintenanceAction): void {
+  const config = getMaintenanceConfig();
+  if (config.enabled && config.blockedActions.includes(action)) {
+    throw new AppError('maintenance', config.message);
+  }
+}

@@ -1,0 +1,16 @@
+import { protectedProcedure } from '~/server/trpc/procedures';
+import { historyInput } from './history.schema';
+
+/** The caller's ledger rows, newest first, cursor-paginated. */
+export const history = protectedProcedure.input(historyInput).query(async ({ ctx, input }) => {
+  const rows = await ctx.db.creditLedgerEntry.findMany({
+    where: { userId: ctx.user.id },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: input.limit + 1,
+    ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+    select: { id: true, amount: true, balanceAfter: true, reason: true, note: true, generationId: true, createdAt: true },
+  });
+  const hasMore = rows.length > input.limit;
+  const items = hasMore ? rows.slice(0, input.limit) : rows;
+  return { items, nextCursor: hasMore ? items[items.length - 1]?.id ?? null : null };
+});

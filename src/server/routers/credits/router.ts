@@ -1,0 +1,5 @@
+import { router } from '~/server/trpc/init';
+import { balance } from './balance';
+import { history } from './history';
+
+export const creditsRouter = router({ balance, history });

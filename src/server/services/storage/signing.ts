@@ -1,0 +1,39 @@
+/**
+ * Signed PUT URLs of the local driver: an HMAC-SHA256 over method, key, content type, exact size and
+ * expiry, with a key derived from the app secret (so it is never the session-signing key itself).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getEnv } from '~/env';
+
+export type LocalUploadGrant = { key: string; contentType: string; size: number; expires: number };
+
+const derived = new Map<string, Buffer>();
+
+function uploadSigningKey(): Buffer {
+  const secret = getEnv().secret;
+  let key = derived.get(secret);
+  if (!key) {
+    key = createHmac('sha256', secret).update('studio/local-storage/upload-url/v1').digest();
+    derived.set(secret, key);
+  }
+  return key;
+}
+
+function payload(grant: LocalUploadGrant): string {
+  return ['PUT', grant.key, grant.contentType, String(grant.size), String(grant.expires)].join('\n');
+}
+
+export function signLocalUpload(grant: LocalUploadGrant): string {
+  return createHmac('sha256', uploadSigningKey()).update(payload(grant)).digest('base64url');
+}
+
+export function verifyLocalUploadSignature(grant: LocalUploadGrant, signature: string): boolean {
+  const expected = Buffer.from(signLocalUpload(grant), 'base64url');
+  let given: Buffer;
+  try {
+    given = Buffer.from(signature, 'base64url');
+  } catch {
+    return false;
+  }
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,60 @@
+/** The one interface both storage drivers implement (local disk by default, S3 when configured). */
+import type { Readable } from 'node:stream';
+
+export type SignUploadInput = {
+  key: string;
+  contentType: string;
+  /** The exact byte length the client will PUT; the URL is valid for this size only. */
+  size: number;
+  expiresInSeconds: number;
+};
+
+export type SignedUpload = {
+  /** Where the client PUTs the bytes. */
+  signedUrl: string;
+  /** Where the object is read once uploaded. */
+  publicUrl: string;
+  /** Headers the PUT must carry (exactly these values: they are part of the signature). */
+  headers: Record<string, string>;
+  expiresAt: Date;
+};
+
+export type PutObjectInput = {
+  key: string;
+  body: Buffer | Readable;
+  contentType: string;
+  size: number;
+};
+
+export type StoredObjectData = {
+  body: Readable;
+  contentType: string;
+  size: number;
+};
+
+export interface StorageDriver {
+  readonly kind: 'local' | 's3';
+  signUpload(input: SignUploadInput): Promise<SignedUpload>;
+  /** Writes an object. The local driver refuses to replace an existing one (ObjectExistsError). */
+  putObject(input: PutObjectInput): Promise<void>;
+  /** The object's bytes as a stream, or null when there is no such object. */
+  getObject(key: string): Promise<StoredObjectData | null>;
+  /** The URL browsers read a public object from. */
+  publicUrlFor(key: string): string;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+export class ObjectExistsError extends Error {
+  constructor(readonly key: string) {
+    super(`Object ${key} already exists.`);
+    this.name = 'ObjectExistsError';
+  }
+}
+
+export class ObjectSizeMismatchError extends Error {
+  constructor(readonly expected: number, readonly actual: number) {
+    super(`Expected ${expected} bytes, got ${actual}.`);
+    this.name = 'ObjectSizeMismatchError';
+  }
+}

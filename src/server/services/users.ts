@@ -1,0 +1,36 @@
+/** Finding and creating studio users. A new user gets the starting grant through the ledger. */
+import { getEnv } from '~/env';
+import type { Db } from '~/server/db/client';
+import { grantCredits } from './credits/ledger';
+
+export type NewUser = { email: string; name?: string | null; image?: string | null; emailVerified?: Date | null };
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function createUserWithGrant(db: Db, input: NewUser) {
+  const email = normaliseEmail(input.email);
+  const grant = getEnv().STARTING_CREDITS;
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.create({
+      data: { email, name: input.name ?? null, image: input.image ?? null, emailVerified: input.emailVerified ?? null },
+    });
+    if (grant > 0) await grantCredits(tx, user.id, grant, { reason: 'signup_grant', note: 'Welcome credits' });
+    return tx.user.findUniqueOrThrow({ where: { id: user.id } });
+  });
+}
+
+export async function findOrCreateUserByEmail(db: Db, input: NewUser) {
+  const email = normaliseEmail(input.email);
+  const existing = await db.user.findUnique({ where: { email } });
+  if (existing) return existing;
+  try {
+    return await createUserWithGrant(db, { ...input, email });
+  } catch (error) {
+    // Two first sign-ins racing: the loser reads the winner's row (and its single grant).
+    const raced = await db.user.findUnique({ where: { email } });
+    if (raced) return raced;
+    throw error;
+  }
+}
