@@ -10,6 +10,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { getDb } from '~/server/db/client';
 import { AppError, APP_ERRORS } from '~/server/errors';
+import { ensureServerRuntime } from '~/server/runtime';
 import { createInnerContext, sessionUserFromRequest } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { BodyTooLargeError, readBody } from './read-body';
@@ -29,7 +30,14 @@ export type LegacyCall = {
   signedIn: boolean;
 };
 
-export type LegacyResult = { data: unknown; message?: string; extra?: Record<string, unknown> };
+export type LegacyResult = {
+  data: unknown;
+  message?: string | null;
+  /** For answers that report a negative outcome with 200 (e.g. a failed credit check). */
+  success?: boolean;
+  error?: string | null;
+  extra?: Record<string, unknown>;
+};
 
 const BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -44,9 +52,10 @@ export function legacyRoute(spec: { methods: readonly Method[]; run: (call: Lega
     try {
       const body = method === 'GET' ? undefined : await parseJsonBody(req);
       const [db, user] = await Promise.all([getDb(), sessionUserFromRequest(req, res)]);
+      ensureServerRuntime(db);
       const caller = createCaller(createInnerContext({ db, user }));
       const result = await spec.run({ caller, body, query: req.query, signedIn: user !== null });
-      send(res, 200, { success: true, data: result.data, message: result.message ?? null, error: null, ...result.extra });
+      send(res, 200, { success: result.success ?? true, data: result.data, message: result.message ?? null, error: result.error ?? null, ...result.extra });
     } catch (error) {
       const { status, envelope } = toFailure(error);
       send(res, status, envelope);

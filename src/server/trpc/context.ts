@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getServerSession } from 'next-auth';
 import { getDb, type Db } from '~/server/db/client';
 import { getAuthOptions } from '~/server/auth/options';
+import { ensureServerRuntime } from '~/server/runtime';
 
 export type SessionUser = { id: string };
 
@@ -28,5 +29,6 @@ export async function sessionUserFromRequest(req: IncomingMessage & { cookies?: 
 
 export async function createContext(opts: CreateNextContextOptions): Promise<InnerContext> {
   const [db, user] = await Promise.all([getDb(), sessionUserFromRequest(opts.req, opts.res)]);
+  ensureServerRuntime(db);
   return createInnerContext({ db, user });
 }

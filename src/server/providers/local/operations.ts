@@ -1,0 +1,103 @@
+/**
+ * What the local engine does for each kind of tool. The kind comes from the model's catalogue
+ * definition (`local` field), so this file never looks at model ids.
+ */
+import type { ModelDefinition } from '~/catalogue';
+import { adaptPrompt, describeImage, promptFromImage } from './describe-image';
+import { depthLike, edgeMap, editPreview, fillMasked, relight, removeBackground, upscale } from './image-operations';
+import { loadInputImage } from './input-images';
+import { digest } from './palette';
+import { renderPreview, sizeForAspectRatio } from './render-preview';
+import { renderPreviewVideo } from './render-video';
+
+export type LocalOperation =
+  | 'text-to-image'
+  | 'edit'
+  | 'upscale'
+  | 'remove-background'
+  | 'edges'
+  | 'depth'
+  | 'relight'
+  | 'fill'
+  | 'video'
+  | 'caption'
+  | 'image-to-prompt'
+  | 'prompt-adapter';
+
+export type GeneratedFile = { buffer: Buffer; contentType: string };
+export type LocalResult = { files: GeneratedFile[]; text: string | null };
+
+type Input = Record<string, unknown>;
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
+
+function firstImage(input: Input): string | undefined {
+  const list = Array.isArray(input.input_image_urls) ? (input.input_image_urls as unknown[]).find((u) => str(u)) : undefined;
+  return str(input.image_url) ?? str(input.image_prompt) ?? str(input.start_image_url) ?? str(input.effect_input) ?? str(list);
+}
+
+export function localOperationFor(model: ModelDefinition): LocalOperation {
+  const declared = (model as { local?: { operation?: LocalOperation } }).local?.operation;
+  if (declared) return declared;
+  if (model.ui.outputType === 'video') return 'video';
+  if (model.ui.outputType === 'text') return 'caption';
+  return model.ui.controls.some((c) => c.type === 'image_input' || c.type === 'multi_image_input') ? 'edit' : 'text-to-image';
+}
+
+async function still(model: ModelDefinition, input: Input, index: number): Promise<Buffer> {
+  const image = firstImage(input);
+  const seed = typeof input.seed === 'number' ? input.seed : 0;
+  if (image) return editPreview(await loadInputImage(image), str(input.prompt) ?? model.name, digest(seed, index)[0] ?? 0);
+  const { width, height } = sizeForAspectRatio(str(input.aspect_ratio) ?? str(input.image_size), 1024);
+  return renderPreview({ prompt: str(input.prompt) ?? model.name, seed, index, width, height, modelName: model.name });
+}
+
+export async function runLocalOperation(model: ModelDefinition, input: Input, outputNum: number): Promise<LocalResult> {
+  const operation = localOperationFor(model);
+  const seed = typeof input.seed === 'number' ? input.seed : 0;
+  const jpeg = (buffer: Buffer): GeneratedFile => ({ buffer, contentType: 'image/jpeg' });
+  const png = (buffer: Buffer): GeneratedFile => ({ buffer, contentType: 'image/png' });
+  const needImage = async () => {
+    const url = firstImage(input);
+    if (!url) throw new Error('An input image is required.');
+    return loadInputImage(url);
+  };
+  switch (operation) {
+    case 'text-to-image':
+    case 'edit': {
+      const files: GeneratedFile[] = [];
+      for (let i = 0; i < outputNum; i += 1) files.push(jpeg(await still(model, input, i)));
+      return { files, text: null };
+    }
+    case 'upscale':
+      return { files: [png(await upscale(await needImage(), Number(input.scale ?? 2)))], text: null };
+    case 'remove-background':
+      return { files: [png(await removeBackground(await needImage()))], text: null };
+    case 'edges':
+      return { files: [jpeg(await edgeMap(await needImage()))], text: null };
+    case 'depth':
+      return { files: [jpeg(await depthLike(await needImage()))], text: null };
+    case 'relight':
+      return { files: [jpeg(await relight(await needImage(), digest(seed)[0] ?? 0))], text: null };
+    case 'fill': {
+      const mask = str(input.mask_image);
+      if (!mask) throw new Error('A mask is required.');
+      return { files: [jpeg(await fillMasked(await needImage(), await loadInputImage(mask)))], text: null };
+    }
+    case 'video': {
+      const seconds = Math.min(10, Number(input.duration ?? 5));
+      // The preview clip is kept short (about half the requested length) to stay light on disk.
+      const clip = await renderPreviewVideo(await still(model, input, 0), Math.max(2, seconds / 2));
+      return { files: [{ buffer: clip, contentType: 'video/mp4' }], text: null };
+    }
+    case 'caption': {
+      const mode = str(input.mode);
+      const detail = mode === 'brief' || mode === 'detailed' ? mode : 'normal';
+      return { files: [], text: await describeImage(await needImage(), detail) };
+    }
+    case 'image-to-prompt':
+      return { files: [], text: await promptFromImage(await needImage()) };
+    case 'prompt-adapter':
+      return { files: [], text: adaptPrompt(str(input.prompt) ?? '', str(input.target_model) ?? 'Flux') };
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The local engine: the embedded default when no provider key is configured. It runs the same
+ * lifecycle as a hosted provider (queued → processing → succeeded/failed) over the model's
+ * estimated duration, shortened, and produces real files. It keeps no memory of its own: a job
+ * is the generation row itself (job id = generation id), so an app restart mid-job loses nothing.
+ */
+import { getModel } from '~/catalogue';
+import type { Db } from '~/server/db/client';
+import { scaledMs } from '~/server/config/time-scale';
+import type { GenerationProvider, ProviderJob, ProviderSubmit } from '../types';
+import { runLocalOperation, type GeneratedFile } from './operations';
+
+/** Local previews take a tenth of the model's estimated time (then the dev/test time scale). */
+export const LOCAL_ENGINE_SPEEDUP = 0.1;
+
+export type LocalProviderJob = ProviderJob & { files?: GeneratedFile[] };
+
+export function createLocalProvider(getDb: () => Promise<Db>): GenerationProvider & { get(jobId: string, target: string): Promise<LocalProviderJob> } {
+  return {
+    platform: 'local',
+    async submit(request: ProviderSubmit): Promise<ProviderJob> {
+      const generationId = request.input.__generationId;
+      if (typeof generationId !== 'string') throw new Error('The local engine needs the generation id.');
+      return { jobId: generationId, status: 'processing' };
+    },
+    async get(jobId: string): Promise<LocalProviderJob> {
+      const db = await getDb();
+      const row = await db.generation.findUnique({ where: { id: jobId } });
+      if (!row) return { jobId, status: 'failed', error: 'Unknown local job.' };
+      if (row.status === 'canceled') return { jobId, status: 'canceled' };
+      const startedAt = (row.dispatchedAt ?? row.createdAt).getTime();
+      const dueAt = startedAt + scaledMs(row.estimatedSeconds * LOCAL_ENGINE_SPEEDUP);
+      if (Date.now() < dueAt) return { jobId, status: 'processing' };
+      const model = getModel(row.modelId);
+      if (!model) return { jobId, status: 'failed', error: 'This model is no longer available.' };
+      try {
+        const result = await runLocalOperation(model, row.input as Record<string, unknown>, row.outputNum);
+        return { jobId, status: 'succeeded', files: result.files, outputText: result.text ?? undefined };
+      } catch (error) {
+        return { jobId, status: 'failed', error: error instanceof Error ? error.message : 'The local engine failed.' };
+      }
+    },
+    async cancel(): Promise<void> {
+      // Nothing runs in the background: the generation's own status is the job's status.
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * Shared shape of the provider webhook routes: raw body (Next's parser off, size-capped),
+ * verification by the provider's scheme, then the engine. Always answers quickly; a bad
+ * signature is 401 and changes nothing.
+ */
+import type { NextApiRequest, NextApiResponse } from 'next';
+import type { ProviderJob } from '~/server/providers';
+import { getDb } from '~/server/db/client';
+import { ensureServerRuntime } from '~/server/runtime';
+import { ingestProviderUpdate } from '~/server/services/generation/webhooks';
+import { BodyTooLargeError, readBody } from './read-body';
+
+export const webhookApiConfig = { api: { bodyParser: false } } as const;
+
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+export type Verified = { ok: true; deliveryId: string; job: ProviderJob } | { ok: false; reason: string };
+
+export function webhookRoute(platform: 'replicate' | 'fal', verify: (req: NextApiRequest, rawBody: Buffer) => Promise<Verified>) {
+  return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      res.status(405).json({ ok: false, error: 'method_not_allowed' });
+      return;
+    }
+    let raw: Buffer;
+    try {
+      raw = await readBody(req, WEBHOOK_BODY_LIMIT);
+    } catch (error) {
+      res.status(error instanceof BodyTooLargeError ? 413 : 400).json({ ok: false, error: 'bad_body' });
+      return;
+    }
+    const verified = await verify(req, raw);
+    if (!verified.ok) {
+      console.warn(`[webhook:${platform}] refused: ${verified.reason}`);
+      res.status(401).json({ ok: false, error: verified.reason });
+      return;
+    }
+    const db = await getDb();
+    ensureServerRuntime(db);
+    const outcome = await ingestProviderUpdate(db, platform, verified.deliveryId, verified.job);
+    res.status(200).json({ ok: true, outcome });
+  };
+}

@@ -1,0 +1,26 @@
+import { toPrediction } from '~/server/services/generation/present';
+import { premiumProcedure, protectedProcedure } from '~/server/trpc/procedures';
+import { listInput, recentInput } from './list.schema';
+
+/** The caller's creations, newest first, cursor-paginated, optionally by output type. */
+export const list = protectedProcedure.input(listInput).query(async ({ ctx, input }) => {
+  const rows = await ctx.db.generation.findMany({
+    where: { userId: ctx.user.id, deletedAt: null, ...(input.type ? { outputType: input.type } : {}) },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: input.limit + 1,
+    ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+  });
+  const hasMore = rows.length > input.limit;
+  const items = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => toPrediction(row, ctx.user.id));
+  return { items, nextCursor: hasMore ? (items[items.length - 1]?.id ?? null) : null };
+});
+
+/** Recent creations widget (core-flow §2, §6: premium users): default 12, the generator asks for 6. */
+export const recent = premiumProcedure.input(recentInput).query(async ({ ctx, input }) => {
+  const rows = await ctx.db.generation.findMany({
+    where: { userId: ctx.user.id, deletedAt: null },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: input.limit,
+  });
+  return rows.map((row) => toPrediction(row, ctx.user.id));
+});

@@ -1,0 +1,22 @@
+/**
+ * Background parts of a server process, started once on first use: the generation engine's
+ * heartbeat and, on a real PostgreSQL server, the cross-instance update bus.
+ */
+import { getEnv } from '~/env';
+import type { Db } from '~/server/db/client';
+import { ensureEngineStarted } from '~/server/services/generation/engine';
+import { startPostgresBus } from '~/server/services/generation/pg-bus';
+
+const holder = globalThis as unknown as { studioRuntime?: { db: Db } };
+
+export function ensureServerRuntime(db: Db): void {
+  if (holder.studioRuntime?.db === db) return;
+  holder.studioRuntime = { db };
+  ensureEngineStarted(db);
+  const url = getEnv().DATABASE_URL;
+  if (url) {
+    startPostgresBus(url, db).catch((error: unknown) =>
+      console.error('[runtime] cross-instance updates unavailable:', error instanceof Error ? error.message : error),
+    );
+  }
+}

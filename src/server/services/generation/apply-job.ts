@@ -1,0 +1,68 @@
+/**
+ * Applying what a provider says about a job (from a poll, a webhook or a synchronous answer):
+ * progress moves the status on; success copies the outputs into our storage first (provider URLs
+ * expire) and then records them; failure, cancel and a failed copy refund.
+ */
+import type { Db } from '~/server/db/client';
+import type { Generation } from '~/server/db/generated/client';
+import type { ProviderJob } from '~/server/providers';
+import type { GeneratedFile } from '~/server/providers/local/operations';
+import { keepRemoteOutput, storeGeneratedFile } from '~/server/services/storage/keep-output';
+import { FAILURE_TEXTS, finishFailed, finishSucceeded, markProgress } from './finish';
+import type { StoredOutput } from './present';
+import { CANCELED_ERROR, isRunning } from './statuses';
+
+export type EngineJob = ProviderJob & { files?: GeneratedFile[] };
+
+export const PROVIDER_FAILED_TEXT = 'The model could not generate a result.';
+
+export async function applyJob(db: Db, generation: Generation, job: EngineJob): Promise<void> {
+  if (!isRunning(generation.status)) return;
+  switch (job.status) {
+    case 'queued':
+    case 'starting':
+      return markProgress(db, generation.id, 'starting');
+    case 'processing':
+      return markProgress(db, generation.id, 'processing');
+    case 'failed':
+      await finishFailed(db, generation.id, job.error?.trim() || PROVIDER_FAILED_TEXT);
+      return;
+    case 'canceled':
+      await finishFailed(db, generation.id, job.error?.trim() || CANCELED_ERROR, 'canceled');
+      return;
+    case 'succeeded':
+      await finishWithOutputs(db, generation, job);
+  }
+}
+
+async function finishWithOutputs(db: Db, generation: Generation, job: EngineJob): Promise<void> {
+  let outputs: StoredOutput[];
+  try {
+    outputs = await persistOutputs(db, generation, job);
+  } catch (error) {
+    console.error(`[engine] keeping outputs of ${generation.id} failed:`, error instanceof Error ? error.message : error);
+    await finishFailed(db, generation.id, FAILURE_TEXTS.copyFailed);
+    return;
+  }
+  const text = job.outputText?.trim() ? job.outputText : null;
+  if (generation.outputType === 'text' ? !text : outputs.length === 0) {
+    await finishFailed(db, generation.id, FAILURE_TEXTS.noOutput);
+    return;
+  }
+  await finishSucceeded(db, generation.id, { outputs, outputText: text });
+}
+
+async function persistOutputs(db: Db, generation: Generation, job: EngineJob): Promise<StoredOutput[]> {
+  const owner = { ownerId: generation.userId, generationId: generation.id, isPrivate: !generation.isPublic, db };
+  const kept: StoredOutput[] = [];
+  const files = job.files ?? [];
+  for (const [index, file] of files.entries()) {
+    const stored = await storeGeneratedFile({ ...owner, index, buffer: file.buffer, contentType: file.contentType });
+    kept.push({ key: stored.key, url: stored.url, contentType: stored.contentType, thumbnailUrl: stored.thumbnailUrl ?? null });
+  }
+  for (const [offset, url] of (job.outputUrls ?? []).entries()) {
+    const stored = await keepRemoteOutput({ ...owner, index: files.length + offset, url });
+    kept.push({ key: stored.key, url: stored.url, contentType: stored.contentType, thumbnailUrl: stored.thumbnailUrl ?? null });
+  }
+  return kept;
+}

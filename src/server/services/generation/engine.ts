@@ -1,0 +1,81 @@
+/**
+ * The engine's heartbeat in this process: precise timers for jobs whose queue wait ends, and a
+ * periodic round that dispatches anything due, reconciles running jobs and expires stuck ones.
+ * Everything it does is also safe when several instances run it against one database.
+ */
+import { scaledMs } from '~/server/config/time-scale';
+import type { Db } from '~/server/db/client';
+import { claimDueGenerations, dispatchGeneration } from './dispatch';
+import { claimStaleRunning, expireStuckQueued, reconcileGeneration } from './reconcile';
+import { isRunning } from './statuses';
+
+type EngineState = { db?: Db; interval?: ReturnType<typeof setInterval>; running?: Promise<void> };
+const holder = globalThis as unknown as { studioEngine?: EngineState };
+const state = (holder.studioEngine ??= {});
+
+export function scheduleDispatch(db: Db, id: string, at: Date): void {
+  const delay = Math.max(0, at.getTime() - Date.now());
+  const timer = setTimeout(() => {
+    void dispatchGeneration(db, id).catch((error: unknown) => console.error(`[engine] dispatch ${id}:`, error));
+  }, delay);
+  timer.unref?.();
+}
+
+/** One round: dispatch due jobs, poll stale running ones, expire stuck queued ones. */
+export async function runEngineOnce(db: Db): Promise<void> {
+  for (const id of await claimDueGenerations(db)) await dispatchGeneration(db, id, { alreadyClaimed: true });
+  for (const id of await claimStaleRunning(db)) await reconcileGeneration(db, id);
+  await expireStuckQueued(db);
+}
+
+export function engineTickMs(): number {
+  return Math.max(100, Math.min(1000, scaledMs(1)));
+}
+
+/** Starts the periodic round once per process (idempotent; the timer does not keep Node alive). */
+export function ensureEngineStarted(db: Db): void {
+  if (state.interval && state.db === db) return;
+  if (state.interval) clearInterval(state.interval);
+  state.db = db;
+  state.interval = setInterval(() => {
+    if (state.running) return;
+    state.running = runEngineOnce(db)
+      .catch((error: unknown) => console.error('[engine] round failed:', error instanceof Error ? error.message : error))
+      .finally(() => {
+        state.running = undefined;
+      });
+  }, engineTickMs());
+  state.interval.unref?.();
+}
+
+export function stopEngine(): void {
+  if (state.interval) clearInterval(state.interval);
+  state.interval = undefined;
+  state.db = undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Synchronous models answer in the same request: wait out the queue, dispatch, and poll until the
+ * generation ends (or its deadline passes, which fails and refunds it).
+ */
+export async function runToCompletion(db: Db, id: string): Promise<void> {
+  for (;;) {
+    const row = await db.generation.findUnique({ where: { id } });
+    if (!row || !isRunning(row.status)) return;
+    const now = Date.now();
+    if (row.status === 'queued') {
+      if (row.dispatchAt.getTime() > now) {
+        await sleep(row.dispatchAt.getTime() - now);
+        continue;
+      }
+      if (!(await dispatchGeneration(db, id))) await sleep(engineTickMs());
+      continue;
+    }
+    await reconcileGeneration(db, id);
+    const after = await db.generation.findUnique({ where: { id }, select: { status: true } });
+    if (!after || !isRunning(after.status)) return;
+    await sleep(Math.max(50, Math.min(1000, scaledMs(0.5))));
+  }
+}

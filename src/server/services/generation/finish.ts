@@ -1,0 +1,84 @@
+/**
+ * Terminal transitions. Each is a conditional UPDATE from a running status, so a replayed or
+ * late webhook, a second reconciler or a cancel racing a completion can change a generation only
+ * once; a failure refunds in the same transaction, and the ledger's unique (generation, reason)
+ * makes the refund happen at most once even if two paths race past the status check.
+ */
+import type { Db } from '~/server/db/client';
+import { Prisma } from '~/server/db/generated/client';
+import { grantCredits } from '~/server/services/credits/ledger';
+import { publishGenerationUpdate } from './events';
+import { RUNNING_STATUSES } from './statuses';
+import type { StoredOutput } from './present';
+
+export const FAILURE_TEXTS = {
+  timedOut: 'The generation took too long and was stopped. Your credits have been refunded.',
+  noOutput: 'The model returned no result. Your credits have been refunded.',
+  copyFailed: 'The result could not be saved. Your credits have been refunded.',
+  providerUnavailable: 'The model provider is unavailable right now. Your credits have been refunded.',
+} as const;
+
+export async function finishFailed(
+  db: Db,
+  generationId: string,
+  error: string,
+  status: 'failed' | 'canceled' = 'failed',
+): Promise<boolean> {
+  const finished = await db.$transaction(async (tx) => {
+    const now = new Date();
+    const changed = await tx.generation.updateMany({
+      where: { id: generationId, status: { in: [...RUNNING_STATUSES] } },
+      data: { status, error, completedAt: now, claimedUntil: null },
+    });
+    if (changed.count === 0) return null;
+    const row = await tx.generation.findUniqueOrThrow({ where: { id: generationId }, select: { userId: true, cost: true } });
+    if (row.cost > 0) {
+      await grantCredits(tx, row.userId, row.cost, {
+        reason: 'generation_refund',
+        generationId,
+        note: status === 'canceled' ? 'Generation canceled' : error,
+      });
+    }
+    return row.userId;
+  }).catch((failure: unknown) => {
+    // Unique (generationId, reason): another path already refunded; nothing more to do.
+    if (failure instanceof Prisma.PrismaClientKnownRequestError && failure.code === 'P2002') return null;
+    throw failure;
+  });
+  if (finished) await publishGenerationUpdate({ userId: finished, generationId, status });
+  return finished !== null;
+}
+
+export async function finishSucceeded(
+  db: Db,
+  generationId: string,
+  result: { outputs: StoredOutput[]; outputText: string | null },
+): Promise<boolean> {
+  const changed = await db.generation.updateMany({
+    where: { id: generationId, status: { in: [...RUNNING_STATUSES] } },
+    data: {
+      status: 'succeeded',
+      outputs: result.outputs as unknown as Prisma.InputJsonValue,
+      outputText: result.outputText,
+      error: null,
+      completedAt: new Date(),
+      claimedUntil: null,
+    },
+  });
+  if (changed.count === 0) return false;
+  const row = await db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { userId: true } });
+  await publishGenerationUpdate({ userId: row.userId, generationId, status: 'succeeded' });
+  return true;
+}
+
+/** A still-running provider status (starting/processing) seen by a poll or a webhook. */
+export async function markProgress(db: Db, generationId: string, status: 'starting' | 'processing'): Promise<void> {
+  const changed = await db.generation.updateMany({
+    where: { id: generationId, status: { in: ['starting', 'processing'] }, NOT: { status } },
+    data: { status },
+  });
+  if (changed.count > 0) {
+    const row = await db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { userId: true } });
+    await publishGenerationUpdate({ userId: row.userId, generationId, status });
+  }
+}

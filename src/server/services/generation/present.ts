@@ -1,0 +1,72 @@
+/** A generation row as the client's Prediction (core-flow §3). */
+import type { Generation } from '~/server/db/generated/client';
+import { toPublicStatus, type PublicStatus } from './statuses';
+
+export type StoredOutput = { key: string; url: string; contentType: string; thumbnailUrl?: string | null };
+
+export type Prediction = {
+  id: string;
+  status: PublicStatus;
+  error: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  outputNum: number;
+  modelId: string;
+  mode: string | null;
+  appId: string | null;
+  cost: number;
+  isPublic: boolean;
+  isOwner: boolean;
+  /** When the job goes to the provider (free-tier queue) and how long it should then take. */
+  queue: { dispatchAt: Date; waitSeconds: number; estimatedSeconds: number };
+  display: {
+    prompt: string | null;
+    inputImages: string[];
+    outputType: string;
+    outputText: string | null;
+    outputMedia: { publicUrl: string; thumbnailUrl: string | null; contentType: string }[];
+  };
+};
+
+const IMAGE_INPUT_FIELDS = ['image_url', 'image_prompt', 'image_url_2', 'start_image_url', 'end_image_url', 'effect_input', 'effect_input_2'] as const;
+
+export function inputImagesOf(input: Record<string, unknown>): string[] {
+  const images: string[] = [];
+  for (const field of IMAGE_INPUT_FIELDS) {
+    const value = input[field];
+    if (typeof value === 'string' && value) images.push(value);
+  }
+  const many = input.input_image_urls;
+  if (Array.isArray(many)) for (const url of many) if (typeof url === 'string' && url) images.push(url);
+  return images;
+}
+
+export function storedOutputsOf(value: unknown): StoredOutput[] {
+  return Array.isArray(value) ? (value as StoredOutput[]) : [];
+}
+
+export function toPrediction(row: Generation, viewerId: string | null): Prediction {
+  const input = (row.input ?? {}) as Record<string, unknown>;
+  return {
+    id: row.id,
+    status: toPublicStatus(row.status),
+    error: row.error,
+    createdAt: row.createdAt,
+    completedAt: row.completedAt,
+    outputNum: row.outputNum,
+    modelId: row.modelId,
+    mode: row.mode,
+    appId: row.appId,
+    cost: row.cost,
+    isPublic: row.isPublic,
+    isOwner: viewerId === row.userId,
+    queue: { dispatchAt: row.dispatchAt, waitSeconds: row.waitSeconds, estimatedSeconds: row.estimatedSeconds },
+    display: {
+      prompt: typeof input.prompt === 'string' ? input.prompt : null,
+      inputImages: inputImagesOf(input),
+      outputType: row.outputType,
+      outputText: row.outputText,
+      outputMedia: storedOutputsOf(row.outputs).map((o) => ({ publicUrl: o.url, thumbnailUrl: o.thumbnailUrl ?? null, contentType: o.contentType })),
+    },
+  };
+}

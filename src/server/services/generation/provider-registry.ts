@@ -1,0 +1,54 @@
+/**
+ * Which backend runs a model: its catalogue platform when that provider is configured
+ * (REPLICATE_API_TOKEN / FAL_KEY), otherwise the local engine. Tests swap in their own.
+ */
+import { getEnv, type Env } from '~/env';
+import type { Db } from '~/server/db/client';
+import { createRemoteProviders, type GenerationProvider, type RemoteProviders } from '~/server/providers';
+import { createLocalProvider } from '~/server/providers/local/provider';
+
+export type Platform = 'replicate' | 'fal' | 'local';
+
+type Registry = { env: Env; remote: RemoteProviders; local: WeakMap<Db, GenerationProvider> };
+const holder = globalThis as unknown as { studioProviders?: Registry; studioProviderOverride?: Partial<Record<Platform, GenerationProvider>> };
+
+function registry(): Registry {
+  const env = getEnv();
+  if (holder.studioProviders?.env !== env) {
+    holder.studioProviders = { env, remote: createRemoteProviders(env), local: new WeakMap() };
+  }
+  return holder.studioProviders;
+}
+
+export function platformFor(modelPlatform: string): Platform {
+  const { remote } = registry();
+  if (modelPlatform === 'replicate' && (remote.replicate || holder.studioProviderOverride?.replicate)) return 'replicate';
+  if (modelPlatform === 'fal' && (remote.fal || holder.studioProviderOverride?.fal)) return 'fal';
+  return 'local';
+}
+
+/** The provider for a platform; the local engine reads its jobs from the given database. */
+export function providerFor(platform: string, db: Db): GenerationProvider {
+  const override = holder.studioProviderOverride?.[platform as Platform];
+  if (override) return override;
+  const { remote, local } = registry();
+  if (platform === 'replicate' && remote.replicate) return remote.replicate;
+  if (platform === 'fal' && remote.fal) return remote.fal;
+  let engine = local.get(db);
+  if (!engine) {
+    engine = createLocalProvider(async () => db);
+    local.set(db, engine);
+  }
+  return engine;
+}
+
+/** Tests only: force a provider for a platform (null clears). */
+export function setProviderOverrideForTests(overrides: Partial<Record<Platform, GenerationProvider>> | null): void {
+  holder.studioProviderOverride = overrides ?? undefined;
+}
+
+export function webhookUrlFor(platform: Platform): string | undefined {
+  const base = getEnv().PUBLIC_BASE_URL;
+  if (!base || platform === 'local') return undefined;
+  return `${base.replace(/\/+$/, '')}/api/webhooks/${platform}`;
+}

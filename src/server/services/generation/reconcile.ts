@@ -1,0 +1,77 @@
+/**
+ * Server-side reconciliation: asks the provider about running jobs that have had no news for a
+ * while (all of them when no webhook URL is configured), finishes them, and fails and refunds any
+ * job past its model's time limit. Rows are claimed with FOR UPDATE SKIP LOCKED so several
+ * instances can reconcile at once without double work.
+ */
+import { scaledMs } from '~/server/config/time-scale';
+import type { Db } from '~/server/db/client';
+import { applyJob } from './apply-job';
+import { FAILURE_TEXTS, finishFailed } from './finish';
+import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
+
+/** Spec seconds between polls of one job: local jobs are cheap to ask; webhooks make polls a fallback. */
+function pollEverySeconds(platform: Platform): number {
+  if (platform === 'local') return 1;
+  return webhookUrlFor(platform) ? 60 : 5;
+}
+
+const CLAIM_SECONDS = 120;
+
+export async function claimStaleRunning(db: Db, limit = 20): Promise<string[]> {
+  const now = new Date();
+  const localCutoff = new Date(now.getTime() - scaledMs(pollEverySeconds('local')));
+  const replicateCutoff = new Date(now.getTime() - scaledMs(pollEverySeconds('replicate')));
+  const falCutoff = new Date(now.getTime() - scaledMs(pollEverySeconds('fal')));
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH stale AS (
+      SELECT "id" FROM "Generation"
+      WHERE "status" IN ('starting', 'processing')
+        AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now})
+        AND (
+          "deadlineAt" < ${now}
+          OR "lastCheckedAt" IS NULL
+          OR ("platform" = 'local' AND "lastCheckedAt" < ${localCutoff})
+          OR ("platform" = 'replicate' AND "lastCheckedAt" < ${replicateCutoff})
+          OR ("platform" = 'fal' AND "lastCheckedAt" < ${falCutoff})
+        )
+      ORDER BY "lastCheckedAt" NULLS FIRST LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE "Generation" g SET "claimedUntil" = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}
+    FROM stale WHERE g."id" = stale."id" RETURNING g."id"`;
+  return rows.map((r) => r.id);
+}
+
+/** Checks one claimed running generation with its provider. */
+export async function reconcileGeneration(db: Db, id: string): Promise<void> {
+  const row = await db.generation.findUnique({ where: { id } });
+  if (!row || !['starting', 'processing'].includes(row.status)) return;
+  const provider = providerFor(row.platform, db);
+  try {
+    if (row.deadlineAt.getTime() < Date.now()) {
+      if (row.providerJobId) await provider.cancel(row.providerJobId, row.providerTarget).catch(() => undefined);
+      await finishFailed(db, id, FAILURE_TEXTS.timedOut);
+      return;
+    }
+    if (!row.providerJobId) return;
+    const job = await provider.get(row.providerJobId, row.providerTarget);
+    await applyJob(db, row, job);
+  } catch (error) {
+    // A failed poll is not a failed generation: try again on the next round (the deadline still holds).
+    console.warn(`[engine] polling ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await db.generation.updateMany({ where: { id }, data: { lastCheckedAt: new Date(), claimedUntil: null } });
+  }
+}
+
+/** Fails and refunds queued jobs that never got dispatched before their deadline. */
+export async function expireStuckQueued(db: Db): Promise<number> {
+  const stuck = await db.generation.findMany({
+    where: { status: 'queued', deadlineAt: { lt: new Date() } },
+    select: { id: true },
+    take: 50,
+  });
+  for (const { id } of stuck) await finishFailed(db, id, FAILURE_TEXTS.timedOut);
+  return stuck.length;
+}

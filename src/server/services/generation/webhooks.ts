@@ -1,0 +1,25 @@
+/**
+ * Completion pushed by a provider. The delivery id is recorded first, so a replayed delivery
+ * changes nothing; an out-of-order one cannot move a finished generation (applyJob only touches
+ * running ones).
+ */
+import type { Db } from '~/server/db/client';
+import { Prisma } from '~/server/db/generated/client';
+import type { ProviderJob } from '~/server/providers';
+import { applyJob } from './apply-job';
+
+export type WebhookOutcome = 'applied' | 'replay' | 'unknown_job';
+
+export async function ingestProviderUpdate(db: Db, platform: 'replicate' | 'fal', deliveryId: string, job: ProviderJob): Promise<WebhookOutcome> {
+  try {
+    await db.webhookDelivery.create({ data: { id: `${platform}:${deliveryId}`, provider: platform } });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return 'replay';
+    throw error;
+  }
+  const row = await db.generation.findFirst({ where: { platform, providerJobId: job.jobId } });
+  if (!row) return 'unknown_job';
+  await applyJob(db, row, job);
+  await db.generation.updateMany({ where: { id: row.id }, data: { lastCheckedAt: new Date() } });
+  return 'applied';
+}

@@ -1,0 +1,19 @@
+/**
+ * Builds the studio once for the end-to-end tier (skip with E2E_SKIP_BUILD=1 when .next is fresh)
+ * and checks Debian's Chromium is there.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { ARTIFACTS_DIR, CHROMIUM_PATH } from './helpers/chromium';
+
+export default function setup(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (apt-get install -y chromium).`);
+  }
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync('.next/BUILD_ID')) return;
+  execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  });
+}

@@ -1,0 +1,28 @@
+/** Debian's Chromium driven by playwright-core (no browser download), with the flags this sandbox needs. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'studio-chromium-'));
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+      `--user-data-dir=${userDataDir}`,
+    ],
+  });
+}
+
+export const ARTIFACTS_DIR = path.resolve('test-results/e2e');
