@@ -33,7 +33,8 @@ export function webhookRoute(platform: 'replicate' | 'fal', verify: (req: NextAp
     const verified = await verify(req, raw);
     if (!verified.ok) {
       console.warn(`[webhook:${platform}] refused: ${verified.reason}`);
-      res.status(401).json({ ok: false, error: verified.reason });
+      // Keys we could not fetch are our problem, not a forgery: 503 makes the provider redeliver.
+      res.status(verified.reason === 'jwks_unavailable' ? 503 : 401).json({ ok: false, error: verified.reason });
       return;
     }
     const db = await getDb();

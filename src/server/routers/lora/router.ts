@@ -1,3 +1,5 @@
 import { router } from '~/server/trpc/init';
+import { get } from './get';
+import { list } from './list';
 
-export const loraRouter = router({});
+export const loraRouter = router({ list, get });

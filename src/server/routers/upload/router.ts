@@ -1,3 +1,4 @@
 import { router } from '~/server/trpc/init';
+import { signedUrl } from './signed-url';
 
-export const uploadRouter = router({});
+export const uploadRouter = router({ signedUrl });

@@ -7,6 +7,7 @@ import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
 import type { ProviderJob } from '~/server/providers';
 import { applyJob } from './apply-job';
+import { providerFor } from './provider-registry';
 
 export type WebhookOutcome = 'applied' | 'replay' | 'unknown_job';
 
@@ -19,7 +20,11 @@ export async function ingestProviderUpdate(db: Db, platform: 'replicate' | 'fal'
   }
   const row = await db.generation.findFirst({ where: { platform, providerJobId: job.jobId } });
   if (!row) return 'unknown_job';
-  await applyJob(db, row, job);
+  // fal may announce success without the payload (payload_error): fetch the result itself.
+  const complete = job.status === 'succeeded' && !job.outputUrls?.length && !job.outputText
+    ? await providerFor(platform, db).get(job.jobId, row.providerTarget).catch(() => job)
+    : job;
+  await applyJob(db, row, complete);
   await db.generation.updateMany({ where: { id: row.id }, data: { lastCheckedAt: new Date() } });
   return 'applied';
 }

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Size and type limits are checked by the service, so their refusals carry the spec's messages. */
+export const signedUrlInput = z.object({
+  contentType: z.string().trim().min(1).max(100),
+  /** A hash plus extension, e.g. "9b2c...e1.png". */
+  remoteName: z.string().trim().min(1).max(200),
+  /** 'uploads/YYYY-MM-DD' or 'masks'. */
+  sourceSubfolder: z.string().trim().min(1).max(100),
+  /** The exact byte length that will be PUT; the signed URL accepts only this size. */
+  size: z.number().int().positive(),
+});
+
+export type SignedUrlInput = z.infer<typeof signedUrlInput>;
+
+export const signedUrlOutput = z.object({ publicUrl: z.string(), signedUrl: z.string() });

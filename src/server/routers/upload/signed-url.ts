@@ -1,0 +1,12 @@
+import { createSignedUpload } from '~/server/services/storage/uploads';
+import { protectedProcedure } from '~/server/trpc/procedures';
+import { signedUrlInput, signedUrlOutput } from './signed-url.schema';
+
+/** A signed PUT URL for one image of the caller's, and the public URL it will be readable at. */
+export const signedUrl = protectedProcedure
+  .input(signedUrlInput)
+  .output(signedUrlOutput)
+  .mutation(async ({ ctx, input }) => {
+    const { publicUrl, signedUrl: url } = await createSignedUpload(ctx.db, ctx.user.id, input);
+    return { publicUrl, signedUrl: url };
+  });
