@@ -15,8 +15,21 @@ export function ensureServerRuntime(db: Db): void {
   ensureEngineStarted(db);
   const url = getEnv().DATABASE_URL;
   if (url) {
-    startPostgresBus(url, db).catch((error: unknown) =>
-      console.error('[runtime] cross-instance updates unavailable:', error instanceof Error ? error.message : error),
-    );
+    void isRealPostgres(db).then((real) => {
+      // PGlite is a single session in one process: a second LISTEN connection would break it.
+      if (!real) return;
+      startPostgresBus(url, db).catch((error: unknown) =>
+        console.error('[runtime] cross-instance updates unavailable:', error instanceof Error ? error.message : error),
+      );
+    });
+  }
+}
+
+async function isRealPostgres(db: Db): Promise<boolean> {
+  try {
+    const rows = await db.$queryRaw<{ version: string }[]>`SELECT version() AS version`;
+    return !/pglite|emscripten/i.test(rows[0]?.version ?? '');
+  } catch {
+    return false;
   }
 }

@@ -6,14 +6,16 @@
  * PGlite is ONE session: clients must use a pool of at most one connection (concurrent connections
  * interleave their protocol messages). One process per data folder, enforced by a lock file.
  */
-import { readFileSync, unlinkSync } from 'node:fs';
-import { mkdir, open, readFile, unlink } from 'node:fs/promises';
+import { existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { mkdir, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { applyMigrations } from './migrations';
 
 export type DatabaseHandle = { connectionString: string; stop(): Promise<void> };
+/** `applied`: the migrations this start applied (empty when the database was up to date). */
+export type EmbeddedDatabase = DatabaseHandle & { applied: string[] };
 
 export type PgliteServer = DatabaseHandle & { db: PGlite; activeConnections(): number };
 
@@ -23,11 +25,8 @@ export type PgliteServer = DatabaseHandle & { db: PGlite; activeConnections(): n
  * overlapping its previous connection's teardown; a pool bigger than that fails loudly.
  */
 export async function startPgliteServer(options: { dataDir?: string; maxConnections?: number }): Promise<PgliteServer> {
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite-socket'),
-  ]);
-  const db = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const db = options.dataDir ? await createPersistentPglite(options.dataDir) : await createInMemoryPglite();
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: options.maxConnections ?? 2 });
   try {
     await server.start();
@@ -47,6 +46,64 @@ export async function startPgliteServer(options: { dataDir?: string; maxConnecti
         await db.close();
       })()),
   };
+}
+
+async function createPersistentPglite(dataDir: string): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create({ dataDir });
+}
+
+// A fresh PGlite runs initdb (~5 s here); loading a dump of a freshly initialised one takes ~1 s.
+// The dump is made once per PGlite version and cached in node_modules/.cache (and in the process).
+
+type TemplateGlobal = { studioPgliteTemplate?: Promise<Blob | undefined> };
+const templateHolder = globalThis as unknown as TemplateGlobal;
+
+async function createInMemoryPglite(): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  let fresh: PGlite | undefined;
+  templateHolder.studioPgliteTemplate ??= (async () => {
+    const file = await templateFile();
+    const cached = file && existsSync(file) ? await readFile(file).catch(() => undefined) : undefined;
+    if (cached) return new Blob([cached], { type: 'application/x-gzip' });
+    fresh = await PGlite.create({});
+    const dump = await fresh.dumpDataDir('gzip');
+    if (file) await writeAtomically(file, Buffer.from(await dump.arrayBuffer())).catch(() => undefined);
+    return dump;
+  })().catch(() => undefined);
+  const template = await templateHolder.studioPgliteTemplate;
+  if (fresh) return fresh;
+  if (template) {
+    try {
+      return await PGlite.create({ loadDataDir: template });
+    } catch {
+      // A damaged cache: forget it and initialise from scratch.
+      templateHolder.studioPgliteTemplate = Promise.resolve(undefined);
+      const file = await templateFile();
+      if (file) await unlink(file).catch(() => undefined);
+    }
+  }
+  return PGlite.create({});
+}
+
+/** node_modules/.cache/studio/pglite-<version>.tar.gz, or undefined when there is no node_modules here. */
+async function templateFile(): Promise<string | undefined> {
+  const modules = path.join(process.cwd(), 'node_modules');
+  try {
+    const pkg = JSON.parse(await readFile(path.join(modules, '@electric-sql', 'pglite', 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ? path.join(modules, '.cache', 'studio', `pglite-${pkg.version}.tar.gz`) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, file);
 }
 
 /** Waits (briefly) until the server has seen every client disconnect, so the next client gets a slot. */
@@ -72,7 +129,7 @@ export async function startEphemeralDatabase(options: { root?: string } = {}): P
 // ---------------------------------------------------------------------------------------------
 // The process-wide embedded database
 
-type EmbeddedGlobal = { studioEmbeddedDatabases?: Map<string, Promise<DatabaseHandle>> };
+type EmbeddedGlobal = { studioEmbeddedDatabases?: Map<string, Promise<EmbeddedDatabase>> };
 const holder = globalThis as unknown as EmbeddedGlobal;
 
 /**
@@ -80,13 +137,16 @@ const holder = globalThis as unknown as EmbeddedGlobal;
  * first run, and applies pending migrations. Later calls return the same handle, also across Next's
  * hot reloads.
  */
-export function startEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> {
+export function startEmbeddedDatabase(
+  dataDir: string,
+  options: { /** false: leave the migrations alone (migrate CLI's status/resolve). */ migrate?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   const dir = path.resolve(dataDir);
   holder.studioEmbeddedDatabases ??= new Map();
   const databases = holder.studioEmbeddedDatabases;
   const existing = databases.get(dir);
   if (existing) return existing;
-  const started = startEmbedded(dir, () => databases.delete(dir));
+  const started = startEmbedded(dir, options.migrate ?? true, () => databases.delete(dir));
   databases.set(dir, started);
   started.catch(() => {
     if (databases.get(dir) === started) databases.delete(dir);
@@ -94,13 +154,14 @@ export function startEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> 
   return started;
 }
 
-async function startEmbedded(dir: string, forget: () => void): Promise<DatabaseHandle> {
+async function startEmbedded(dir: string, migrate: boolean, forget: () => void): Promise<EmbeddedDatabase> {
   await mkdir(dir, { recursive: true });
   const releaseLock = await acquireLock(path.join(dir, 'pglite.lock'), dir);
   let server: PgliteServer | undefined;
+  let applied: string[] = [];
   try {
     server = await startPgliteServer({ dataDir: path.join(dir, 'pglite') });
-    await applyMigrations(server.connectionString);
+    if (migrate) ({ applied } = await applyMigrations(server.connectionString));
     await settle(server);
   } catch (error) {
     await server?.stop().catch(() => undefined);
@@ -111,6 +172,7 @@ async function startEmbedded(dir: string, forget: () => void): Promise<DatabaseH
   let stopped: Promise<void> | undefined;
   return {
     connectionString: running.connectionString,
+    applied,
     stop: () =>
       (stopped ??= (async () => {
         forget();

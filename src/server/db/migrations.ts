@@ -12,10 +12,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import {
   bindMigrationAwareSqlAdapterFactory,
+  ColumnTypeEnum,
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
@@ -83,10 +83,18 @@ function panicRegistry(): PanicRegistry {
   return engineGlobal.PRISMA_WASM_PANIC_REGISTRY;
 }
 
+/** The engine's .wasm, found from the repo root or the working folder upwards (no bundler-rewritten import.meta.url). */
 function wasmPath(root: string): string {
-  // Resolved from the repo's node_modules at run time (not import.meta.url, which a bundler rewrites).
-  const require = createRequire(path.join(root, 'package.json'));
-  const bgJs = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg');
+  const relative = path.join('node_modules', '@prisma', 'schema-engine-wasm', 'schema_engine_bg.wasm');
+  for (const start of [root, process.cwd()]) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      const candidate = path.join(dir, relative);
+      if (existsSync(candidate)) return candidate;
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  // Unusual layouts (hoisting elsewhere): ask Node's resolver.
+  const bgJs = createRequire(path.join(process.cwd(), 'package.json')).resolve('@prisma/schema-engine-wasm/schema_engine_bg');
   return path.join(path.dirname(bgJs), 'schema_engine_bg.wasm');
 }
 
@@ -113,7 +121,12 @@ async function loadEngine(root: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Driver adapters
 
+type PgAdapter = Awaited<ReturnType<PrismaPg['connect']>>;
+
 type Tracked = { factory: SqlMigrationAwareDriverAdapterFactory; closeAll(): Promise<void> };
+
+/** A database started on demand (and stopped when its adapter is disposed). */
+type Throwaway = () => Promise<{ connectionString: string; stop(): Promise<void> }>;
 
 /**
  * Wraps adapter-pg for the engine:
@@ -122,16 +135,13 @@ type Tracked = { factory: SqlMigrationAwareDriverAdapterFactory; closeAll(): Pro
  *   on every `;` (breaking semicolons in strings/function bodies) and runs the pieces one by one
  *   (not atomic); a single simple query is an implicit transaction, like Prisma's Rust engine.
  */
-function trackedFactory(
-  connectionString: string,
-  shadow?: () => Promise<{ connectionString: string; stop(): Promise<void> }>,
-): Tracked {
+function trackedFactory(main: string | Throwaway, shadow?: Throwaway): Tracked {
   const opened: SqlDriverAdapter[] = [];
   const open = async (url: string, onDispose?: () => Promise<void>): Promise<SqlDriverAdapter> => {
     // One connection: PGlite is a single session, and the engine works sequentially anyway.
     const adapter = await new PrismaPg({ connectionString: url, max: 1 }).connect();
     patchExecuteScript(adapter);
-    readCharAsText(adapter.underlyingDriver() as pg.Pool);
+    readCharColumns(adapter);
     const dispose = adapter.dispose.bind(adapter);
     let disposed: Promise<void> | undefined;
     adapter.dispose = () =>
@@ -145,20 +155,23 @@ function trackedFactory(
     opened.push(adapter);
     return adapter;
   };
-  const base = new PrismaPg({ connectionString, max: 1 });
+  const openThrowaway = async (start: Throwaway) => {
+    const db = await start();
+    try {
+      return await open(db.connectionString, () => db.stop());
+    } catch (error) {
+      await db.stop();
+      throw error;
+    }
+  };
+  const base = new PrismaPg({ connectionString: 'postgresql://localhost', max: 1 });
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: base.provider,
     adapterName: base.adapterName,
-    connect: () => open(connectionString),
-    connectToShadowDb: async () => {
+    connect: () => (typeof main === 'string' ? open(main) : openThrowaway(main)),
+    connectToShadowDb: () => {
       if (!shadow) throw new Error('This operation has no shadow database.');
-      const db = await shadow();
-      try {
-        return await open(db.connectionString, () => db.stop());
-      } catch (error) {
-        await db.stop();
-        throw error;
-      }
+      return openThrowaway(shadow);
     },
   };
   return {
@@ -169,8 +182,8 @@ function trackedFactory(
   };
 }
 
-function patchExecuteScript(adapter: SqlDriverAdapter): void {
-  const pool = adapter.underlyingDriver() as pg.Pool;
+function patchExecuteScript(adapter: PgAdapter): void {
+  const pool = adapter.underlyingDriver();
   const convert = (adapter as unknown as { onError?: (error: unknown) => never }).onError?.bind(adapter);
   adapter.executeScript = async (script: string) => {
     try {
@@ -183,17 +196,29 @@ function patchExecuteScript(adapter: SqlDriverAdapter): void {
 }
 
 /**
- * adapter-pg 7.10 refuses columns of PostgreSQL's internal one-byte `"char"` type (OID 18), which
- * the engine's catalog queries return (pg_constraint.contype, pg_class.relkind, ...). pg already
- * parses them as strings: relabel them as text (OID 25) before the adapter maps the column types.
+ * adapter-pg 7.10 refuses columns of PostgreSQL's internal one-byte `"char"` type (OID 18), which the
+ * engine's catalog queries return (pg_constraint.contype, pg_class.relkind, ...), and the engine
+ * wants them typed as Character. pg parses them as strings already: the pg client relabels them as
+ * text (so the adapter accepts them) and remembers which columns they were (keyed by the rows array,
+ * which the adapter passes through unchanged); queryRaw then types those columns as Character.
  */
-function readCharAsText(pool: pg.Pool): void {
-  const CHAR_OID = 18;
-  const TEXT_OID = 25;
+const CHAR_OID = 18;
+const TEXT_OID = 25;
+const charColumns = new WeakMap<object, number[]>();
+
+function readCharColumns(adapter: PgAdapter): void {
+  const pool = adapter.underlyingDriver();
   const relabel = (result: unknown) => {
     for (const r of Array.isArray(result) ? result : [result]) {
-      const fields = (r as { fields?: { dataTypeID: number }[] } | undefined)?.fields;
-      for (const field of fields ?? []) if (field.dataTypeID === CHAR_OID) field.dataTypeID = TEXT_OID;
+      const res = r as { fields?: { dataTypeID: number }[]; rows?: unknown[] } | undefined;
+      const indexes: number[] = [];
+      res?.fields?.forEach((field, i) => {
+        if (field.dataTypeID === CHAR_OID) {
+          field.dataTypeID = TEXT_OID;
+          indexes.push(i);
+        }
+      });
+      if (indexes.length > 0 && res?.rows) charColumns.set(res.rows, indexes);
     }
     return result;
   };
@@ -210,10 +235,23 @@ function readCharAsText(pool: pg.Pool): void {
       return returned instanceof Promise ? returned.then(relabel) : returned;
     };
   });
+  const retype = <Q extends { queryRaw: SqlDriverAdapter['queryRaw'] }>(queryable: Q): Q => {
+    const queryRaw = queryable.queryRaw.bind(queryable);
+    queryable.queryRaw = async (query) => {
+      const result = await queryRaw(query);
+      for (const i of charColumns.get(result.rows) ?? []) result.columnTypes[i] = ColumnTypeEnum.Character;
+      return result;
+    };
+    return queryable;
+  };
+  retype(adapter);
+  const startTransaction = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => retype(await startTransaction(isolationLevel));
 }
 
 /** An in-memory PGlite served on a loopback port: the shadow database for diffs. */
 async function startShadowDatabase() {
+  if (process.env.DEBUG_MIGRATIONS) console.error('[migrations] starting a throwaway PGlite');
   const { startPgliteServer } = await import('./embedded');
   return startPgliteServer({});
 }
@@ -222,7 +260,7 @@ async function startShadowDatabase() {
 // Engine sessions
 
 async function withEngine<T>(
-  options: MigrationOptions & { connectionString: string; shadow?: boolean },
+  options: MigrationOptions & { connectionString: string | Throwaway; shadow?: boolean },
   run: (engine: SchemaEngine, context: { schema: string; schemaPath: string; migrations: MigrationList }) => Promise<T>,
 ): Promise<T> {
   const p = paths(options.root);
@@ -242,7 +280,8 @@ async function withEngine<T>(
     );
     return await run(engine, { schema, schemaPath: p.schema, migrations });
   } catch (error) {
-    throw engineError(error, registry.message, options.connectionString);
+    const url = typeof options.connectionString === 'string' ? options.connectionString : undefined;
+    throw engineError(error, registry.message, url);
   } finally {
     try {
       engine?.free();
@@ -305,7 +344,7 @@ function describe(error: unknown): string {
 
 const UNREACHABLE = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|ECONNRESET|Can't reach database server|DatabaseNotReachable|connection terminated|Connection terminated|timeout expired/i;
 
-function engineError(error: unknown, panic: string, connectionString: string): MigrationError {
+function engineError(error: unknown, panic: string, connectionString = 'the throwaway database'): MigrationError {
   if (error instanceof MigrationError) return error;
   let message = describe(error);
   // The engine reports user-facing errors as JSON-ish objects; keep their message.
@@ -340,10 +379,26 @@ export async function applyMigrations(
   connectionString: string,
   options: MigrationOptions = {},
 ): Promise<{ applied: string[] }> {
-  return withEngine({ ...options, connectionString }, async (engine, { migrations }) => {
-    const result = await engine.applyMigrations({ migrationsList: migrations, filters: NO_FILTER });
-    return { applied: result.appliedMigrationNames };
-  });
+  try {
+    return await withEngine({ ...options, connectionString }, async (engine, { migrations }) => {
+      const result = await engine.applyMigrations({ migrationsList: migrations, filters: NO_FILTER });
+      return { applied: result.appliedMigrationNames };
+    });
+  } catch (error) {
+    throw await withFailedMigrationNames(error, connectionString, options);
+  }
+}
+
+/** The engine does not say which migration a SQL error came from: ask the history. */
+async function withFailedMigrationNames(error: unknown, connectionString: string, options: MigrationOptions) {
+  if (!(error instanceof MigrationError) || error.unreachable) return error;
+  const failed = await diagnoseMigrations(connectionString, options).then(
+    (d) => d.failedMigrationNames,
+    () => [] as string[],
+  );
+  const unnamed = failed.filter((name) => !error.message.includes(name));
+  if (unnamed.length === 0) return error;
+  return new MigrationError(`Migration ${unnamed.join(', ')} failed: ${error.message}`, false, { cause: error.cause });
 }
 
 /** What the migration history says about a database (pending, edited, failed migrations). */
@@ -354,29 +409,40 @@ export async function diagnoseMigrations(connectionString: string, options: Migr
 }
 
 /**
+ * `prisma migrate resolve`: after fixing a failed migration by hand, mark it 'rolled-back' (it will
+ * be applied again) or 'applied' (it will be skipped).
+ */
+export async function resolveMigration(
+  connectionString: string,
+  migrationName: string,
+  as: 'applied' | 'rolled-back',
+  options: MigrationOptions = {},
+): Promise<void> {
+  await withEngine({ ...options, connectionString }, async (engine, { migrations }) => {
+    if (as === 'applied') await engine.markMigrationApplied({ migrationName, migrationsList: migrations });
+    else await engine.markMigrationRolledBack({ migrationName });
+  });
+}
+
+/**
  * The SQL that takes a database built by the committed migrations to `prisma/schema.prisma`;
  * '' when they agree. The migrations are replayed on a throwaway in-memory PGlite.
  */
 export async function diffMigrationsToSchema(options: MigrationOptions = {}): Promise<string> {
-  // The engine wants a main connection too: another throwaway PGlite, never written to.
-  const main = await startShadowDatabase();
-  try {
-    return await withEngine(
-      { ...options, connectionString: main.connectionString, shadow: true },
-      async (engine, { schema, schemaPath, migrations }) => {
-        const result = await engine.diff({
-          from: { tag: 'migrations', ...migrations },
-          to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: schema }] },
-          script: true,
-          exitCode: null,
-          filters: NO_FILTER,
-        });
-        return normalizeScript(result.stdout ?? '');
-      },
-    );
-  } finally {
-    await main.stop();
-  }
+  // The engine connects to a main database too: another throwaway PGlite, never written to.
+  return withEngine(
+    { ...options, connectionString: startShadowDatabase, shadow: true },
+    async (engine, { schema, schemaPath, migrations }) => {
+      const result = await engine.diff({
+        from: { tag: 'migrations', ...migrations },
+        to: { tag: 'schemaDatamodel', files: [{ path: schemaPath, content: schema }] },
+        script: true,
+        exitCode: null,
+        filters: NO_FILTER,
+      });
+      return normalizeScript(result.stdout ?? '');
+    },
+  );
 }
 
 /** '' for a script with nothing but comments ("-- This is an empty migration."). */

@@ -1,18 +1,25 @@
-/** Reads an input image for the local engine: our own storage by key, anything else under the proxy's rules. */
+/**
+ * Reads an input image for the local engine: our own storage by key (as the generation's owner
+ * would see it, so another user's private file is not readable), anything else under the image
+ * proxy's network rules.
+ */
 import { buffer as streamToBuffer } from 'node:stream/consumers';
-import { getStorage, keyFromStorageUrl } from '~/server/services/storage';
+import type { Db } from '~/server/db/client';
+import { keyFromStorageUrl } from '~/server/services/storage';
 import { fetchRemoteImage } from '~/server/services/storage/image-proxy';
+import { openObjectForViewer } from '~/server/services/storage/serve';
 
-export async function loadInputImage(url: string): Promise<Buffer> {
-  if (url.startsWith('data:')) {
-    const comma = url.indexOf(',');
-    return Buffer.from(url.slice(comma + 1), 'base64');
-  }
-  const key = keyFromStorageUrl(url);
-  if (key) {
-    const object = await getStorage().getObject(key);
-    if (!object) throw new Error('The input image is no longer in storage.');
-    return streamToBuffer(object.body);
-  }
-  return (await fetchRemoteImage(url)).body;
+export type ImageReader = (url: string) => Promise<Buffer>;
+
+export function inputImageReader(db: Db, ownerId: string): ImageReader {
+  return async (url) => {
+    if (url.startsWith('data:')) return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+    const key = keyFromStorageUrl(url);
+    if (key) {
+      const object = await openObjectForViewer(db, key, async () => ownerId);
+      if (!object) throw new Error('The input image could not be found.');
+      return streamToBuffer(object.body);
+    }
+    return (await fetchRemoteImage(url)).body;
+  };
 }

@@ -5,7 +5,7 @@
 import type { ModelDefinition } from '~/catalogue';
 import { adaptPrompt, describeImage, promptFromImage } from './describe-image';
 import { depthLike, edgeMap, editPreview, fillMasked, relight, removeBackground, upscale } from './image-operations';
-import { loadInputImage } from './input-images';
+import type { ImageReader } from './input-images';
 import { digest } from './palette';
 import { renderPreview, sizeForAspectRatio } from './render-preview';
 import { renderPreviewVideo } from './render-video';
@@ -44,7 +44,7 @@ export function localOperationFor(model: ModelDefinition): LocalOperation {
   return model.ui.controls.some((c) => c.type === 'image_input' || c.type === 'multi_image_input') ? 'edit' : 'text-to-image';
 }
 
-async function still(model: ModelDefinition, input: Input, index: number): Promise<Buffer> {
+async function still(model: ModelDefinition, input: Input, index: number, loadInputImage: ImageReader): Promise<Buffer> {
   const image = firstImage(input);
   const seed = typeof input.seed === 'number' ? input.seed : 0;
   if (image) return editPreview(await loadInputImage(image), str(input.prompt) ?? model.name, digest(seed, index)[0] ?? 0);
@@ -52,7 +52,7 @@ async function still(model: ModelDefinition, input: Input, index: number): Promi
   return renderPreview({ prompt: str(input.prompt) ?? model.name, seed, index, width, height, modelName: model.name });
 }
 
-export async function runLocalOperation(model: ModelDefinition, input: Input, outputNum: number): Promise<LocalResult> {
+export async function runLocalOperation(model: ModelDefinition, input: Input, outputNum: number, loadInputImage: ImageReader): Promise<LocalResult> {
   const operation = localOperationFor(model);
   const seed = typeof input.seed === 'number' ? input.seed : 0;
   const jpeg = (buffer: Buffer): GeneratedFile => ({ buffer, contentType: 'image/jpeg' });
@@ -66,7 +66,7 @@ export async function runLocalOperation(model: ModelDefinition, input: Input, ou
     case 'text-to-image':
     case 'edit': {
       const files: GeneratedFile[] = [];
-      for (let i = 0; i < outputNum; i += 1) files.push(jpeg(await still(model, input, i)));
+      for (let i = 0; i < outputNum; i += 1) files.push(jpeg(await still(model, input, i, loadInputImage)));
       return { files, text: null };
     }
     case 'upscale':
@@ -87,7 +87,7 @@ export async function runLocalOperation(model: ModelDefinition, input: Input, ou
     case 'video': {
       const seconds = Math.min(10, Number(input.duration ?? 5));
       // The preview clip is kept short (about half the requested length) to stay light on disk.
-      const clip = await renderPreviewVideo(await still(model, input, 0), Math.max(2, seconds / 2));
+      const clip = await renderPreviewVideo(await still(model, input, 0, loadInputImage), Math.max(2, seconds / 2));
       return { files: [{ buffer: clip, contentType: 'video/mp4' }], text: null };
     }
     case 'caption': {

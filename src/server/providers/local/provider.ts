@@ -8,6 +8,7 @@ import { getModel } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { scaledMs } from '~/server/config/time-scale';
 import type { GenerationProvider, ProviderJob, ProviderSubmit } from '../types';
+import { inputImageReader } from './input-images';
 import { runLocalOperation, type GeneratedFile } from './operations';
 
 /** Local previews take a tenth of the model's estimated time (then the dev/test time scale). */
@@ -34,7 +35,7 @@ export function createLocalProvider(getDb: () => Promise<Db>): GenerationProvide
       const model = getModel(row.modelId);
       if (!model) return { jobId, status: 'failed', error: 'This model is no longer available.' };
       try {
-        const result = await runLocalOperation(model, row.input as Record<string, unknown>, row.outputNum);
+        const result = await runLocalOperation(model, row.input as Record<string, unknown>, row.outputNum, inputImageReader(db, row.userId));
         return { jobId, status: 'succeeded', files: result.files, outputText: result.text ?? undefined };
       } catch (error) {
         return { jobId, status: 'failed', error: error instanceof Error ? error.message : 'The local engine failed.' };

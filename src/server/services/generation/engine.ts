@@ -9,15 +9,18 @@ import { claimDueGenerations, dispatchGeneration } from './dispatch';
 import { claimStaleRunning, expireStuckQueued, reconcileGeneration } from './reconcile';
 import { isRunning } from './statuses';
 
-type EngineState = { db?: Db; interval?: ReturnType<typeof setInterval>; running?: Promise<void> };
+type EngineState = { db?: Db; interval?: ReturnType<typeof setInterval>; running?: Promise<void>; timers?: Set<ReturnType<typeof setTimeout>> };
 const holder = globalThis as unknown as { studioEngine?: EngineState };
 const state = (holder.studioEngine ??= {});
 
 export function scheduleDispatch(db: Db, id: string, at: Date): void {
   const delay = Math.max(0, at.getTime() - Date.now());
+  const timers = (state.timers ??= new Set());
   const timer = setTimeout(() => {
+    timers.delete(timer);
     void dispatchGeneration(db, id).catch((error: unknown) => console.error(`[engine] dispatch ${id}:`, error));
   }, delay);
+  timers.add(timer);
   timer.unref?.();
 }
 
@@ -50,6 +53,8 @@ export function ensureEngineStarted(db: Db): void {
 
 export function stopEngine(): void {
   if (state.interval) clearInterval(state.interval);
+  for (const timer of state.timers ?? []) clearTimeout(timer);
+  state.timers?.clear();
   state.interval = undefined;
   state.db = undefined;
 }

@@ -29,16 +29,20 @@ export type PutObjectInput = {
 export type StoredObjectData = {
   body: Readable;
   contentType: string;
+  /** Bytes in body (the range's length when a range was asked for). */
   size: number;
 };
+
+/** Inclusive byte range, already validated against the object's size. */
+export type ByteRange = { start: number; end: number };
 
 export interface StorageDriver {
   readonly kind: 'local' | 's3';
   signUpload(input: SignUploadInput): Promise<SignedUpload>;
   /** Writes an object. The local driver refuses to replace an existing one (ObjectExistsError). */
   putObject(input: PutObjectInput): Promise<void>;
-  /** The object's bytes as a stream, or null when there is no such object. */
-  getObject(key: string): Promise<StoredObjectData | null>;
+  /** The object's bytes (or one range of them) as a stream, or null when there is no such object. */
+  getObject(key: string, range?: ByteRange): Promise<StoredObjectData | null>;
   /** The URL browsers read a public object from. */
   publicUrlFor(key: string): string;
   exists(key: string): Promise<boolean>;

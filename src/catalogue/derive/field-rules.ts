@@ -1,0 +1,54 @@
+/**
+ * Generic field rules of tool-catalogue §5, by form field name. A model's own control range
+ * (slider min/max, choices) overrides these bounds.
+ */
+import { z } from 'zod';
+import { ASPECT_RATIOS, NUM_OUTPUTS } from '../constants';
+
+/** Image urls: valid http(s) urls or empty. */
+export const urlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]);
+
+/** A base64 png/jpeg/gif data URI (masks drawn in the editor before upload). */
+export const imageDataUri = z.string().regex(/^data:image\/(png|jpeg|gif);base64,[A-Za-z0-9+/]+={0,2}$/);
+
+/** mask_image: a url, a base64 png/jpeg/gif data uri, or empty. */
+export const maskSchema = z.union([z.literal(''), z.url({ protocol: /^https?$/ }), imageDataUri]);
+
+export const IMAGE_URL_FIELDS = [
+  'image_url',
+  'image_url_2',
+  'image_prompt',
+  'control_image',
+  'start_image_url',
+  'end_image_url',
+  'effect_input',
+  'effect_input_2',
+] as const;
+
+/** Fields whose values must be integers whatever range a control gives them. */
+export const INTEGER_FIELDS = new Set(['num_outputs', 'scale', 'seed', 'width', 'height', 'duration']);
+
+export const genericFieldRules: Record<string, z.ZodType> = {
+  num_outputs: z.number().int().min(NUM_OUTPUTS.min).max(NUM_OUTPUTS.max),
+  guidance: z.number().min(1).max(100),
+  scale: z.number().int().positive().max(10),
+  prompt_strength: z.number().min(0).max(1),
+  seed: z.number().int(),
+  credit_to_consume: z.number().positive(),
+  image_size: z.enum(ASPECT_RATIOS),
+  mask_image: maskSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  ...Object.fromEntries(IMAGE_URL_FIELDS.map((f) => [f, urlOrEmpty])),
+  input_image_urls: z.array(z.url({ protocol: /^https?$/ })),
+};
+
+/** The request fields every model accepts besides its controls (core-flow §3 generate request). */
+export const commonFieldRules = {
+  model_id: z.string().optional(),
+  modelId: z.string().optional(),
+  pageId: z.string().optional(),
+  appId: z.string().optional(),
+  is_public: z.boolean().optional(),
+  credit_to_consume: z.number().positive().default(1),
+};

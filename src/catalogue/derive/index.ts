@@ -1,0 +1,11 @@
+export { creditCostFor } from './credit-cost';
+export { defaultsFor } from './defaults';
+export { estimatedDurationFor } from './estimated-duration';
+export { commonFieldRules, genericFieldRules, maskSchema, urlOrEmpty } from './field-rules';
+export { inputSchemaFor } from './input-schema';
+export { getMode, resolveMode } from './mode';
+export { providerRequestFor, type ProviderRequest } from './provider-request';
+export { publicModelDefinition, type PublicMode, type PublicModelDefinition } from './public-definition';
+export { timeLimitFor } from './time-limit';
+export { validateForModel, type ValidationResult } from './validate';
+export { waitTimeFor } from './wait-time';

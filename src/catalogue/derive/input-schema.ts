@@ -1,0 +1,160 @@
+/** inputSchemaFor(model): the zod schema of a generation input, derived from the definition. */
+import { z } from 'zod';
+import { getImageEffect } from '../content/image-effects';
+import { getLora } from '../content/loras';
+import { getVideoEffect } from '../content/video-effects';
+import type { Control, ModelDefinition } from '../schema';
+import { commonFieldRules, genericFieldRules, INTEGER_FIELDS, maskSchema, urlOrEmpty } from './field-rules';
+import { resolveMode } from './mode';
+
+const EXTENSIONS: Record<string, string[]> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+};
+
+/** A URL whose path ends in a known image extension must be one of the accepted formats. */
+function acceptsFormat(accept: readonly string[]) {
+  const allowed = accept.flatMap((mime) => EXTENSIONS[mime] ?? []);
+  return (value: string): boolean => {
+    if (!value) return true;
+    const path = (() => {
+      try {
+        return new URL(value).pathname.toLowerCase();
+      } catch {
+        return '';
+      }
+    })();
+    const match = /\.([a-z0-9]+)$/.exec(path);
+    if (!match?.[1] || !Object.values(EXTENSIONS).flat().includes(match[1])) return true; // no recognisable extension
+    return allowed.includes(match[1]);
+  };
+}
+
+function literalUnion(values: readonly (string | number)[]): z.ZodType {
+  const literals = values.map((v) => z.literal(v));
+  if (literals.length === 1) return literals[0] as z.ZodType;
+  return z.union(literals as unknown as [z.ZodLiteral<string | number>, z.ZodLiteral<string | number>]);
+}
+
+function withDefault(schema: z.ZodType, value: unknown): z.ZodType {
+  return value === undefined ? schema.optional() : schema.default(value as never);
+}
+
+/** Numbers for integer fields stay integers even inside a control's own range. */
+function numberField(name: string, min: number, max: number): z.ZodNumber {
+  const base = z.number().min(min).max(max);
+  return INTEGER_FIELDS.has(name) ? base.int() : base;
+}
+
+/** The schema of each field a control writes. */
+function controlFields(control: Control, model: ModelDefinition): [string, z.ZodType][] {
+  switch (control.type) {
+    case 'prompt': {
+      const text = control.maxLength ? z.string().max(control.maxLength) : z.string();
+      return [[control.name, withDefault(text, control.default)]];
+    }
+    case 'prompt_template':
+      return [[control.name, z.string().optional()]];
+    case 'image_input': {
+      const accept = control.accept;
+      const schema = accept ? urlOrEmpty.refine(acceptsFormat(accept), 'unsupported image format') : urlOrEmpty;
+      return [[control.name, schema.optional()]];
+    }
+    case 'multi_image_input':
+      return [[control.name, z.array(z.url({ protocol: /^https?$/ })).min(control.minImages).max(control.maxImages).optional()]];
+    case 'start_end_image_input':
+      return [
+        [control.name, urlOrEmpty.optional()],
+        [control.endName, urlOrEmpty.optional()],
+      ];
+    case 'slider':
+      return [[control.name, withDefault(numberField(control.name, control.min, control.max), control.default)]];
+    case 'button_group_selector':
+    case 'select':
+    case 'video_style_selector':
+    case 'background_selector': {
+      const fallback = control.name === 'mode' ? model.defaultMode : 'default' in control ? control.default : undefined;
+      return [[control.name, withDefault(literalUnion(control.choices.map((c) => c.value)), fallback)]];
+    }
+    case 'aspect_ratio_selector':
+      return [[control.name, withDefault(z.enum(control.choices as [string, ...string[]]), control.default)]];
+    case 'number_selector':
+    case 'duration_selector': {
+      const choices = literalUnion(control.choices);
+      const generic = genericFieldRules[control.name];
+      return [[control.name, withDefault(generic ? z.intersection(generic, choices) : choices, control.default)]];
+    }
+    case 'seed': {
+      const seed = control.max ? z.number().int().min(0).max(control.max) : z.number().int();
+      return [[control.name, seed.optional()]];
+    }
+    case 'toggle':
+      return [[control.name, z.boolean().default(control.default)]];
+    case 'lora_selector':
+      return [[control.name, withDefault(z.string().refine((id) => getLora(id) !== undefined, 'unknown LoRA'), control.default)]];
+    case 'image_effect_selector':
+      return [[control.name, withDefault(z.string().refine((id) => getImageEffect(id) !== undefined, 'unknown effect'), control.default)]];
+    case 'video_effect_selector': {
+      const modelId = control.modelId;
+      return [[control.name, withDefault(z.string().refine((id) => getVideoEffect(id)?.modelId === modelId, 'unknown effect'), control.default)]];
+    }
+    case 'mask_input':
+      return [[control.name, maskSchema.optional()]];
+  }
+}
+
+/**
+ * Null counts as absent; so does '' in a numeric field (a cleared number input). A cleared
+ * selector stays '' and fails, like the model's own rule does.
+ */
+const absentToUndefined = (numericFields: Set<string>) => (value: unknown) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (v === null || (v === '' && numericFields.has(key))) continue;
+    out[key] = v;
+  }
+  return out;
+};
+
+const NUMERIC_CONTROL_TYPES = new Set<Control['type']>(['slider', 'number_selector', 'duration_selector', 'seed']);
+const NUMERIC_GENERIC_FIELDS = ['num_outputs', 'guidance', 'scale', 'prompt_strength', 'seed', 'credit_to_consume', 'width', 'height'];
+
+const cache = new WeakMap<ModelDefinition, z.ZodType<Record<string, unknown>>>();
+
+/**
+ * The schema of a generation input for `model`: the common request fields, one field per control
+ * (a control's own range/choices override the generic rules of tool-catalogue §5), the fields of
+ * `defaultValues` under the generic rules, and the model's own validation as a refinement whose
+ * issue message is the spec's exact message. Unknown fields are stripped.
+ */
+export function inputSchemaFor(model: ModelDefinition): z.ZodType<Record<string, unknown>> {
+  const cached = cache.get(model);
+  if (cached) return cached;
+
+  const shape: Record<string, z.ZodType> = { ...commonFieldRules };
+  const numericFields = new Set<string>(NUMERIC_GENERIC_FIELDS);
+  for (const control of model.ui.controls) {
+    if (NUMERIC_CONTROL_TYPES.has(control.type)) numericFields.add(control.name);
+    for (const [name, schema] of controlFields(control, model)) {
+      // A prompt and a prompt_template may share `prompt`: the prompt control's schema wins.
+      if (name in shape && control.type === 'prompt_template') continue;
+      shape[name] = schema;
+    }
+  }
+  for (const [name, value] of Object.entries(model.defaultValues)) {
+    if (name in shape) continue;
+    const generic = genericFieldRules[name];
+    shape[name] = generic ? generic.default(value as never) : z.unknown().default(value);
+  }
+
+  const object = z.object(shape).superRefine((values, ctx) => {
+    const message = model.api.validate(values, { mode: resolveMode(model, values) });
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+  const schema = z.preprocess(absentToUndefined(numericFields), object) as unknown as z.ZodType<Record<string, unknown>>;
+  cache.set(model, schema);
+  return schema;
+}

@@ -1,0 +1,53 @@
+/**
+ * Recent Creations (core-flow §2, §6): premium users only; up to 6 items on the generator, 12
+ * elsewhere; 'View all' to /creations; hidden once loaded with no items. On the generator a click
+ * refills the form (first input image and prompt); elsewhere it opens the creation large.
+ */
+import { Anchor, Group, Paper, SimpleGrid, Skeleton, Title, UnstyledButton } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useState } from 'react';
+import { RECENT_LIMIT_DEFAULT } from '~/catalogue';
+import type { Prediction } from '~/features/generator/flow/types';
+import { useUserDetails } from '~/features/user/useUserDetails';
+import { trpc } from '~/utils/trpc';
+import { CreationDetailsModal } from './CreationDetailsModal';
+import { CreationThumb } from './CreationThumb';
+
+export function RecentCreations({ limit = RECENT_LIMIT_DEFAULT, onSelect, columns }: { limit?: number; onSelect?: (creation: Prediction) => void; columns?: { base: number; sm?: number; md?: number } }) {
+  const t = useTranslations('creations');
+  const { user } = useUserDetails();
+  const premium = user?.premium === true;
+  const recent = trpc.prediction.recent.useQuery({ limit }, { enabled: premium, staleTime: 30_000 });
+  const [opened, setOpened] = useState<Prediction | null>(null);
+
+  if (!premium || recent.isError) return null;
+  if (recent.isSuccess && recent.data.length === 0) return null;
+
+  return (
+    <Paper withBorder radius="lg" p="md" data-testid="recent-creations">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{t('recentTitle')}</Title>
+        <Anchor component={Link} href="/creations" size="sm" data-testid="recent-view-all">
+          {t('viewAll')}
+        </Anchor>
+      </Group>
+      <SimpleGrid cols={columns ?? { base: 3, sm: 6 }} spacing="xs">
+        {recent.isLoading
+          ? Array.from({ length: limit }, (_, i) => <Skeleton key={i} radius="md" style={{ aspectRatio: '1 / 1' }} />)
+          : (recent.data ?? []).slice(0, limit).map((creation) => (
+              <UnstyledButton
+                key={creation.id}
+                onClick={() => (onSelect ? onSelect(creation) : setOpened(creation))}
+                aria-label={creation.display.prompt ?? t('untitled')}
+                title={creation.display.prompt ?? undefined}
+                data-testid="recent-item"
+              >
+                <CreationThumb creation={creation} />
+              </UnstyledButton>
+            ))}
+      </SimpleGrid>
+      {onSelect ? null : <CreationDetailsModal creation={opened} onClose={() => setOpened(null)} />}
+    </Paper>
+  );
+}

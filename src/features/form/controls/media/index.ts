@@ -1,0 +1,3 @@
+export { ImageInputControl } from './ImageInputControl';
+export { MultiImageInputControl } from './MultiImageInputControl';
+export { StartEndImageInputControl } from './StartEndImageInputControl';

@@ -1,0 +1,89 @@
+import { Anchor, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { COMMON_ASPECT_RATIOS } from '~/catalogue';
+import { ControlField } from '../ControlField';
+import type { ControlProps } from '../types';
+
+const AUTO = 'auto';
+
+/** Splits a model's ratios: up to 6 common ones shown, the rest behind the expander ('auto' always shown). */
+export function splitRatios(choices: readonly string[]): { auto: boolean; common: string[]; more: string[] } {
+  const common = COMMON_ASPECT_RATIOS.filter((r) => choices.includes(r));
+  const more = choices.filter((r) => r !== AUTO && !(COMMON_ASPECT_RATIOS as readonly string[]).includes(r));
+  return { auto: choices.includes(AUTO), common, more };
+}
+
+function RatioShape({ ratio }: { ratio: string }) {
+  const [w, h] = ratio.split(':').map(Number);
+  const size = 18;
+  const width = w && h ? (w >= h ? size : Math.round((size * w) / h)) : size;
+  const height = w && h ? (h >= w ? size : Math.round((size * h) / w)) : size;
+  return (
+    <Box
+      aria-hidden="true"
+      style={{
+        width,
+        height,
+        border: '2px solid currentColor',
+        borderRadius: 3,
+        borderStyle: ratio === AUTO ? 'dashed' : 'solid',
+      }}
+    />
+  );
+}
+
+function RatioButton({ ratio, label, active, disabled, onClick }: { ratio: string; label: string; active: boolean; disabled?: boolean; onClick: () => void }) {
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      disabled={disabled}
+      aria-pressed={active}
+      data-testid={`ratio-${ratio}`}
+      style={{
+        minWidth: 58,
+        padding: '8px 6px',
+        borderRadius: 'var(--mantine-radius-md)',
+        border: `1px solid ${active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
+        background: active ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)',
+        color: active ? 'var(--mantine-primary-color-light-color)' : undefined,
+        opacity: disabled ? 0.6 : 1,
+      }}
+    >
+      <Stack gap={4} align="center" justify="center" h={38}>
+        <RatioShape ratio={ratio} />
+        <Text size="xs" fw={600} lh={1}>
+          {label}
+        </Text>
+      </Stack>
+    </UnstyledButton>
+  );
+}
+
+export function AspectRatioControl({ control, value, onChange, error, disabled }: ControlProps<'aspect_ratio_selector'>) {
+  const t = useTranslations('form');
+  const { auto, common, more } = splitRatios(control.choices);
+  const current = typeof value === 'string' ? value : control.default;
+  const [expanded, setExpanded] = useState(more.includes(current));
+  const visible = expanded ? [...common, ...more] : common;
+  return (
+    <ControlField control={control} error={error}>
+      <Group gap={6}>
+        {auto ? <RatioButton ratio={AUTO} label={t('auto')} active={current === AUTO} disabled={disabled} onClick={() => onChange(AUTO)} /> : null}
+        {visible.map((ratio) => (
+          <RatioButton key={ratio} ratio={ratio} label={ratio} active={current === ratio} disabled={disabled} onClick={() => onChange(ratio)} />
+        ))}
+      </Group>
+      {more.length > 0 ? (
+        <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((v) => !v)} data-testid="more-ratios">
+          {expanded ? t('fewerRatios') : t('moreRatios', { count: more.length })}
+        </Anchor>
+      ) : null}
+      {current === AUTO ? (
+        <Text size="xs" c="dimmed">
+          {t('autoHint')}
+        </Text>
+      ) : null}
+    </ControlField>
+  );
+}

@@ -1,0 +1,70 @@
+import { Button, Group, Text, Textarea } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import type { ControlProps } from '../types';
+import { usePromptAssist } from '../prompt-assist';
+
+export function PromptControl({ control, value, onChange, error, disabled }: ControlProps<'prompt'>) {
+  const t = useTranslations('form');
+  const assist = usePromptAssist();
+  const [busy, setBusy] = useState(false);
+  const text = typeof value === 'string' ? value : '';
+
+  async function random() {
+    if (!assist.randomPrompt) return;
+    setBusy(true);
+    try {
+      const prompt = await assist.randomPrompt();
+      if (prompt) onChange(prompt);
+    } catch (failure) {
+      // tool-catalogue §8: a random prompt failure is logged only.
+      console.error('random prompt failed', failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const showRandom = control.showGenerator && assist.randomPrompt;
+  const showImageToPrompt = control.showImageToPrompt && assist.openImageToPrompt;
+
+  return (
+    <div data-control="prompt" data-field={control.name}>
+      <Textarea
+        label={control.label}
+        description={control.description}
+        placeholder={control.placeholder}
+        required={control.required}
+        value={text}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        error={error || undefined}
+        disabled={disabled}
+        autosize
+        minRows={3}
+        maxRows={10}
+        maxLength={control.maxLength}
+        name={control.name}
+      />
+      {showRandom || showImageToPrompt || control.maxLength ? (
+        <Group justify="space-between" mt={6} gap="xs">
+          <Group gap={6}>
+            {showRandom ? (
+              <Button size="compact-xs" variant="light" onClick={() => void random()} loading={busy} disabled={disabled} data-testid="random-prompt">
+                {t('randomPrompt')}
+              </Button>
+            ) : null}
+            {showImageToPrompt ? (
+              <Button size="compact-xs" variant="light" onClick={() => assist.openImageToPrompt?.((prompt) => onChange(prompt))} disabled={disabled} data-testid="image-to-prompt">
+                {t('imageToPrompt')}
+              </Button>
+            ) : null}
+          </Group>
+          {control.maxLength ? (
+            <Text size="xs" c="dimmed">
+              {t('characters', { count: text.length, max: control.maxLength })}
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
+    </div>
+  );
+}

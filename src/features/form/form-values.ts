@@ -1,0 +1,95 @@
+/**
+ * Form values of a model, derived only from its catalogue definition: initial values (defaults,
+ * the app's mode, preset values), the request body (hidden controls' fields dropped), the cost and
+ * the validation verdict on every change.
+ */
+import {
+  creditCostFor,
+  defaultsFor,
+  inputSchemaFor,
+  validateForModel,
+  type Control,
+  type ModelDefinition,
+  type ValidationResult,
+} from '~/catalogue';
+import type { FormValues } from './controls/types';
+import { fieldsOf, hasValue, isControlVisible } from './depends-on';
+
+/** Fields the form carries for every model (core-flow §3 generation input). */
+export const PRIVACY_FIELD = 'is_public';
+
+export function initialValues(model: ModelDefinition, options: { mode?: string; preset?: FormValues } = {}): FormValues {
+  const values: FormValues = { ...defaultsFor(model, options.mode), [PRIVACY_FIELD]: true };
+  for (const [field, value] of Object.entries(options.preset ?? {})) {
+    if (value !== undefined && value !== null && value !== '') values[field] = value;
+  }
+  return values;
+}
+
+/** Keeps what carries over when switching model: the prompt, if the new model has one. */
+export function carryOver(previous: FormValues, next: ModelDefinition): FormValues {
+  const carried: FormValues = {};
+  if (hasValue(previous.prompt) && next.ui.controls.some((c) => c.type === 'prompt' && c.name === 'prompt')) carried.prompt = previous.prompt;
+  return carried;
+}
+
+/** Fields written only by hidden controls are not sent (a visible control may share the field). */
+export function requestValues(model: ModelDefinition, values: FormValues): FormValues {
+  const visibleFields = new Set<string>();
+  const hiddenFields = new Set<string>();
+  for (const control of model.ui.controls) {
+    const target = isControlVisible(control, values) ? visibleFields : hiddenFields;
+    for (const field of fieldsOf(control)) target.add(field);
+  }
+  const out: FormValues = {};
+  for (const [field, value] of Object.entries(values)) {
+    if (hiddenFields.has(field) && !visibleFields.has(field)) continue;
+    if (value === undefined || value === null) continue;
+    if (value === '' && !visibleFields.has(field)) continue;
+    out[field] = value;
+  }
+  return out;
+}
+
+export type FormVerdict = {
+  validation: ValidationResult;
+  /** Per-field messages from the derived schema (type/range problems), by field name. */
+  fieldErrors: Record<string, string>;
+  cost: number;
+};
+
+export function evaluateForm(model: ModelDefinition, values: FormValues): FormVerdict {
+  const request = requestValues(model, values);
+  const validation = validateForModel(model, request);
+  const fieldErrors: Record<string, string> = {};
+  if (!validation.ok) {
+    const parsed = inputSchemaFor(model).safeParse(request);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (typeof field === 'string' && !(field in fieldErrors)) fieldErrors[field] = issue.message;
+      }
+    }
+  }
+  return { validation, fieldErrors, cost: creditCostFor(model, request) };
+}
+
+/** The first image field of a model (for refilling from a creation). */
+export function firstImageField(model: ModelDefinition): { control: Control; field: string; many: boolean } | null {
+  for (const control of model.ui.controls) {
+    if (control.type === 'image_input' || control.type === 'start_end_image_input') return { control, field: control.name, many: false };
+    if (control.type === 'multi_image_input') return { control, field: control.name, many: true };
+  }
+  return null;
+}
+
+/** Values that refill the form from a creation: its first input image and its prompt (core-flow §2). */
+export function valuesFromCreation(model: ModelDefinition, creation: { display: { prompt: string | null; inputImages: string[] } }): FormValues {
+  const patch: FormValues = {};
+  const image = creation.display.inputImages[0];
+  const target = firstImageField(model);
+  if (image && target) patch[target.field] = target.many ? [image] : image;
+  const prompt = creation.display.prompt;
+  if (prompt && model.ui.controls.some((c) => c.type === 'prompt' && c.name === 'prompt')) patch.prompt = prompt;
+  return patch;
+}

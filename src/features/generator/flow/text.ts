@@ -1,0 +1,48 @@
+/**
+ * Every text the generation flow shows (core-flow §8), looked up from the UI messages so the
+ * English stays word for word and other locales are translated.
+ */
+export type FlowText = {
+  maintenanceTitle: string;
+  invalidInputTitle: string;
+  invalidInputFallback: string;
+  insufficientTitle: string;
+  insufficientBody: (needed: number, available: number) => string;
+  checkInsufficientTitle: string;
+  checkInsufficientBody: string;
+  validationFailedTitle: string;
+  validationFailedBody: string;
+  checkErrorTitle: string;
+  checkErrorBody: string;
+  generationFailedTitle: string;
+  unknownError: string;
+  pollingErrorTitle: string;
+  pollingErrorBody: string;
+  asyncErrorTitle: string;
+  syncFailedTitle: string;
+};
+
+/** A translator scoped to the `generator.flow` namespace (next-intl's `t`). */
+export type FlowTranslator = (key: string, values?: Record<string, string | number>) => string;
+
+export function flowText(t: FlowTranslator): FlowText {
+  return {
+    maintenanceTitle: t('maintenanceTitle'),
+    invalidInputTitle: t('invalidInputTitle'),
+    invalidInputFallback: t('invalidInputFallback'),
+    insufficientTitle: t('insufficientTitle'),
+    insufficientBody: (needed, available) => t('insufficientBody', { needed, available }),
+    checkInsufficientTitle: t('checkInsufficientTitle'),
+    checkInsufficientBody: t('checkInsufficientBody'),
+    validationFailedTitle: t('validationFailedTitle'),
+    validationFailedBody: t('validationFailedBody'),
+    checkErrorTitle: t('checkErrorTitle'),
+    checkErrorBody: t('checkErrorBody'),
+    generationFailedTitle: t('generationFailedTitle'),
+    unknownError: t('unknownError'),
+    pollingErrorTitle: t('pollingErrorTitle'),
+    pollingErrorBody: t('pollingErrorBody'),
+    asyncErrorTitle: t('asyncErrorTitle'),
+    syncFailedTitle: t('syncFailedTitle'),
+  };
+}

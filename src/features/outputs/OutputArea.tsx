@@ -1,0 +1,191 @@
+/**
+ * The output area (core-flow §2, §4): placeholder, processing, failed and success views. Failed
+ * shows the error; anything other than succeeded shows processing; succeeded shows text, images
+ * or video by output type.
+ */
+import { Alert, Box, Button, Group, Image, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import { useState, type ReactNode } from 'react';
+import type { PublicModelDefinition } from '~/catalogue';
+import type { ShownPrediction } from '~/features/generator/flow/types';
+import { ImageCard } from './ImageCard';
+import { MediaLightbox } from './MediaLightbox';
+import { downloadName, gridColumns, isVideoMedia } from './media';
+import { TextOutput } from './TextOutput';
+
+export type OutputView = 'placeholder' | 'processing' | 'failed' | 'success';
+
+export function outputView(prediction: ShownPrediction | null): OutputView {
+  if (!prediction) return 'placeholder';
+  if (prediction.status === 'failed') return 'failed';
+  if (prediction.status !== 'succeeded') return 'processing';
+  return 'success';
+}
+
+export type OutputAreaProps = {
+  prediction: ShownPrediction | null;
+  model: PublicModelDefinition;
+  /** 'Queue wait time: ~{n}s' (free users only; null hides it). */
+  queueWaitSeconds: number | null;
+  estimatedSeconds: number;
+  /** Image-to-image results may render a before/after comparison here (editing-tools feature). */
+  renderComparison?: (afterUrl: string) => ReactNode;
+};
+
+export function OutputArea({ prediction, model, queueWaitSeconds, estimatedSeconds, renderComparison }: OutputAreaProps) {
+  const view = outputView(prediction);
+  return (
+    <Box data-testid="output-area" data-view={view} data-prediction-id={prediction?.id ?? ''}>
+      {view === 'placeholder' ? <PlaceholderView model={model} /> : null}
+      {view === 'processing' && prediction ? (
+        <ProcessingView prediction={prediction} outputType={prediction.outputType || model.ui.outputType} queueWaitSeconds={queueWaitSeconds} estimatedSeconds={estimatedSeconds} />
+      ) : null}
+      {view === 'failed' && prediction ? <FailedView error={prediction.error} /> : null}
+      {view === 'success' && prediction ? <SuccessView prediction={prediction} fallbackType={model.ui.outputType} renderComparison={renderComparison} /> : null}
+    </Box>
+  );
+}
+
+export function QueueNotice({ seconds }: { seconds: number }) {
+  const t = useTranslations('generator');
+  return (
+    <Alert variant="light" color="violet" radius="md" data-testid="queue-notice" py="xs">
+      {t('queueWait', { seconds: Math.round(seconds) })}
+    </Alert>
+  );
+}
+
+function PlaceholderView({ model }: { model: PublicModelDefinition }) {
+  const t = useTranslations('outputs');
+  const sample = model.ui.defaultOutput ?? model.ui.examples[0]?.output;
+  const video = sample ? isVideoMedia({ publicUrl: sample }) : false;
+  return (
+    <Paper withBorder radius="lg" p="lg" data-testid="output-placeholder" style={{ borderStyle: 'dashed' }}>
+      <Stack align="center" gap="sm">
+        {sample ? (
+          <Box pos="relative" w="100%" maw={420}>
+            {video ? (
+              <video src={sample} muted loop autoPlay playsInline style={{ width: '100%', borderRadius: 12, opacity: 0.85 }} />
+            ) : (
+              <Image src={sample} alt={t('sampleAlt')} radius="md" style={{ opacity: 0.85 }} />
+            )}
+            <Text size="xs" c="white" fw={600} pos="absolute" top={8} left={8} px={8} py={2} style={{ background: 'rgba(0,0,0,.55)', borderRadius: 6 }}>
+              {t('sample')}
+            </Text>
+          </Box>
+        ) : null}
+        <Title order={4} ta="center">
+          {t('placeholderTitle')}
+        </Title>
+        <Text c="dimmed" size="sm" ta="center">
+          {t('placeholderBody')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+function ProcessingView({ prediction, outputType, queueWaitSeconds, estimatedSeconds }: { prediction: ShownPrediction; outputType: string; queueWaitSeconds: number | null; estimatedSeconds: number }) {
+  const t = useTranslations('outputs');
+  const count = Math.max(1, prediction.outputNum || 1);
+  const columns = gridColumns(count);
+  const ratio = outputType === 'video' ? '16 / 9' : outputType === 'text' ? undefined : '1 / 1';
+  return (
+    <Stack gap="sm" data-testid="output-processing">
+      {queueWaitSeconds !== null ? <QueueNotice seconds={queueWaitSeconds} /> : null}
+      <Group gap="xs">
+        <Loader size="xs" type="dots" />
+        <Text size="sm" fw={500}>
+          {prediction.status === 'pending' ? t('queued') : t('processing')}
+        </Text>
+      </Group>
+      {outputType === 'video' ? (
+        <Text size="sm" c="dimmed" data-testid="video-estimate">
+          {t('videoEstimate', { seconds: Math.round(estimatedSeconds) })}
+        </Text>
+      ) : null}
+      <SimpleGrid cols={columns} spacing="sm" data-testid="processing-grid" data-columns={columns}>
+        {Array.from({ length: count }, (_, i) =>
+          outputType === 'text' ? (
+            <Stack key={i} gap={6} data-testid="processing-placeholder">
+              <Skeleton height={12} radius="xl" />
+              <Skeleton height={12} radius="xl" />
+              <Skeleton height={12} width="70%" radius="xl" />
+            </Stack>
+          ) : (
+            <Skeleton key={i} radius="md" style={{ aspectRatio: ratio }} data-testid="processing-placeholder" />
+          ),
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function FailedView({ error }: { error: string | null }) {
+  const t = useTranslations('outputs');
+  return (
+    <Alert color="red" variant="light" radius="md" title={t('failedTitle')} data-testid="output-failed">
+      {error || t('failedFallback')}
+    </Alert>
+  );
+}
+
+function SuccessView({ prediction, fallbackType, renderComparison }: { prediction: ShownPrediction; fallbackType: string; renderComparison?: (afterUrl: string) => ReactNode }) {
+  const t = useTranslations('outputs');
+  const [open, setOpen] = useState<string | null>(null);
+  const type = prediction.display?.outputType || prediction.outputType || fallbackType;
+  const media = prediction.display?.outputMedia ?? [];
+
+  if (type === 'text') {
+    return <TextOutput text={prediction.display?.outputText ?? ''} />;
+  }
+  if (media.length === 0) {
+    return (
+      <Alert color="gray" variant="light" data-testid="output-empty">
+        {t('noOutputs')}
+      </Alert>
+    );
+  }
+  if (type === 'video' || media.every(isVideoMedia)) {
+    return (
+      <Stack gap="sm" data-testid="output-video">
+        {media.map((m, i) => (
+          <Stack key={m.publicUrl} gap={6}>
+            <video src={m.publicUrl} poster={m.thumbnailUrl ?? undefined} controls loop playsInline style={{ width: '100%', borderRadius: 12, background: '#000' }} />
+            <Group justify="flex-end">
+              <Button component="a" href={m.publicUrl} download={downloadName(m.publicUrl, `creation-${i + 1}.mp4`)} size="xs" variant="light">
+                {t('download')}
+              </Button>
+            </Group>
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
+  const first = media[0]?.publicUrl;
+  const comparison = renderComparison && first && media.length === 1 ? renderComparison(first) : null;
+  return (
+    <>
+      {comparison && first ? (
+        <Stack gap="xs" data-testid="output-images">
+          {comparison}
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={() => setOpen(first)} data-testid="output-open">
+              {t('open')}
+            </Button>
+            <Button component="a" href={first} download={downloadName(first, 'creation-1.png')} size="xs" variant="light" data-testid="output-download">
+              {t('download')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={gridColumns(media.length)} spacing="sm" data-testid="output-images">
+          {media.map((m, i) => (
+            <ImageCard key={m.publicUrl} url={m.publicUrl} index={i} onOpen={() => setOpen(m.publicUrl)} />
+          ))}
+        </SimpleGrid>
+      )}
+      <MediaLightbox url={open} opened={open !== null} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Our stored objects: GET/HEAD read one (private ones only for their owner), PUT receives a signed
+ * upload for the local driver. Not a legacy adapter: the PUT reads the raw body (parser off, capped).
+ */
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { pipeline } from 'node:stream/promises';
+import { getDb } from '~/server/db/client';
+import { toFailure } from '~/server/rest/legacy-adapter';
+import { readBody } from '~/server/rest/read-body';
+import { receiveLocalUpload } from '~/server/services/storage/local-upload';
+import { openObjectForViewer, RangeNotSatisfiableError } from '~/server/services/storage/serve';
+import { AppError } from '~/server/errors';
+import { sessionUserFromRequest } from '~/server/trpc/context';
+
+// Raw PUT body (read with a cap by the handler); objects (videos) may exceed Next's 4 MB response warning.
+export const config = { api: { bodyParser: false, responseLimit: false } };
+
+function keyOf(req: NextApiRequest): string {
+  const parts = req.query.key;
+  return Array.isArray(parts) ? parts.join('/') : (parts ?? '');
+}
+
+async function get(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  const db = await getDb();
+  const viewer = async () => (await sessionUserFromRequest(req, res))?.id ?? null;
+  const object = await openObjectForViewer(db, keyOf(req), viewer, { range: req.headers.range });
+  if (!object) throw new AppError('not_found');
+  res.statusCode = object.range ? 206 : 200;
+  if (object.range) res.setHeader('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`);
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Content-Type', object.contentType);
+  res.setHeader('Content-Length', String(object.size));
+  res.setHeader('Cache-Control', object.cacheControl);
+  if (object.isPrivate) res.setHeader('Vary', 'Cookie');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  if (req.method === 'HEAD') {
+    object.body.destroy();
+    res.end();
+    return;
+  }
+  await pipeline(object.body, res);
+}
+
+async function put(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  const db = await getDb();
+  const stored = await receiveLocalUpload(db, {
+    key: keyOf(req),
+    query: req.query,
+    headers: req.headers,
+    readBody: (limit) => readBody(req, limit),
+  });
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(200).json({ success: true, data: { key: stored.key, size: stored.size }, message: null, error: null });
+}
+
+export default async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  try {
+    if (req.method === 'GET' || req.method === 'HEAD') return await get(req, res);
+    if (req.method === 'PUT') return await put(req, res);
+    res.setHeader('Allow', 'GET, HEAD, PUT');
+    res.status(405).json({ success: false, data: null, message: `Method ${req.method} is not allowed.`, error: 'method_not_allowed' });
+  } catch (error) {
+    if (res.headersSent) {
+      res.destroy(error instanceof Error ? error : undefined);
+      return;
+    }
+    if (error instanceof RangeNotSatisfiableError) {
+      res.setHeader('Content-Range', `bytes */${error.totalSize}`);
+      res.status(416).end();
+      return;
+    }
+    const { status, envelope } = toFailure(error);
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(status).json(envelope);
+  }
+}

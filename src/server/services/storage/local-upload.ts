@@ -1,0 +1,95 @@
+/**
+ * The local driver's PUT: everything is checked before a byte is written: signature, expiry, the
+ * Content-Type and length the URL was signed for, that the key was issued to its owner, that no object
+ * exists there yet, and that the bytes really are the declared image type.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { UPLOAD_LIMIT_BYTES } from '~/catalogue/constants';
+import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
+import { BodyTooLargeError } from '~/server/rest/read-body';
+import { isValidKey, ownerIdFromKey } from './keys';
+import { normaliseContentType, sniffImageType } from './media-types';
+import { verifyLocalUploadSignature } from './signing';
+import { getStorage } from './index';
+import { ObjectExistsError, ObjectSizeMismatchError } from './types';
+import { FILE_TOO_LARGE_MESSAGE } from './uploads';
+
+export const UPLOAD_MESSAGES = {
+  invalidLink: 'This upload link is not valid.',
+  badSignature: 'The upload signature is not valid.',
+  expired: 'This upload link has expired. Please request a new one.',
+  typeMismatch: 'The Content-Type header does not match the type this upload was signed for.',
+  sizeMismatch: 'The file size does not match the size this upload was signed for.',
+  notThatImage: 'The file is not a valid image of its declared type.',
+  exists: 'This file already exists and cannot be replaced.',
+} as const;
+
+export type LocalPutRequest = {
+  key: string;
+  query: Record<string, string | string[] | undefined>;
+  headers: IncomingHttpHeaders;
+  /** Reads the body, refusing more than limitBytes (throws BodyTooLargeError, as readBody does). */
+  readBody: (limitBytes: number) => Promise<Buffer>;
+  now?: Date;
+};
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? undefined : value;
+}
+
+export async function receiveLocalUpload(db: Db, request: LocalPutRequest): Promise<{ key: string; contentType: string; size: number }> {
+  const storage = getStorage();
+  if (storage.kind !== 'local') throw new AppError('not_found');
+  const { key } = request;
+  if (!isValidKey(key)) throw new AppError('not_found');
+
+  const expiresRaw = single(request.query.expires);
+  const contentType = single(request.query.type);
+  const sizeRaw = single(request.query.size);
+  const sig = single(request.query.sig);
+  if (!expiresRaw || !contentType || !sizeRaw || !sig || !/^\d{1,12}$/.test(expiresRaw) || !/^\d{1,12}$/.test(sizeRaw)) {
+    throw new AppError('forbidden', UPLOAD_MESSAGES.invalidLink);
+  }
+  const expires = Number(expiresRaw);
+  const size = Number(sizeRaw);
+  if (!verifyLocalUploadSignature({ key, contentType, size, expires }, sig)) throw new AppError('forbidden', UPLOAD_MESSAGES.badSignature);
+  const nowSeconds = Math.floor((request.now ?? new Date()).getTime() / 1000);
+  if (nowSeconds > expires) throw new AppError('forbidden', UPLOAD_MESSAGES.expired);
+  if (size > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE);
+
+  if (normaliseContentType(request.headers['content-type']) !== contentType) {
+    throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.typeMismatch);
+  }
+  const declaredLength = request.headers['content-length'];
+  if (declaredLength !== undefined) {
+    const length = Number(declaredLength);
+    if (length > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE);
+    if (length !== size) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
+  }
+
+  const row = await db.storedObject.findUnique({ where: { key } });
+  if (!row || row.ownerId !== ownerIdFromKey(key) || row.contentType !== contentType || row.size !== size) {
+    throw new AppError('forbidden', UPLOAD_MESSAGES.invalidLink);
+  }
+  if (await storage.exists(key)) throw new AppError('forbidden', UPLOAD_MESSAGES.exists);
+
+  let body: Buffer;
+  try {
+    body = await request.readBody(size);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
+    throw error;
+  }
+  if (body.length !== size) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
+  if (sniffImageType(body) !== contentType) throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.notThatImage);
+
+  try {
+    await storage.putObject({ key, body, contentType, size });
+  } catch (error) {
+    if (error instanceof ObjectExistsError) throw new AppError('forbidden', UPLOAD_MESSAGES.exists);
+    if (error instanceof ObjectSizeMismatchError) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
+    throw error;
+  }
+  return { key, contentType, size };
+}

@@ -1,0 +1,117 @@
+/**
+ * A whole studio for integration tests: a fresh migrated database, a temporary DATA_DIR, the
+ * environment the test asks for (TIME_SCALE defaults to 0.01), the real API routes served over
+ * HTTP, users with credits granted through the ledger, and tRPC callers for them.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { resetEnvCache } from '~/env';
+import { createDb, type Db } from '~/server/db/client';
+import { grantCredits } from '~/server/services/credits/ledger';
+import { stopEngine } from '~/server/services/generation/engine';
+import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
+import { setStorageDriverForTests } from '~/server/services/storage';
+import { createInnerContext } from '~/server/trpc/context';
+import { createCaller } from '~/server/trpc/root';
+import { serveRoutes, sessionCookieFor, type RouteServer, type RouteTable } from './api-route-server';
+import { getTestDatabase, type TestDatabase } from './database';
+
+type DbHolder = { studioDb?: Promise<Db> };
+
+export type StudioUser = { id: string; email: string };
+
+export type Studio = {
+  db: Db;
+  database: TestDatabase;
+  server: RouteServer;
+  dataDir: string;
+  createUser(options?: { email?: string; credits?: number; premium?: boolean }): Promise<StudioUser>;
+  caller(user: StudioUser | null): ReturnType<typeof createCaller>;
+  cookieFor(user: StudioUser): Promise<string>;
+  balance(user: StudioUser): Promise<number>;
+  stop(): Promise<void>;
+};
+
+export async function allApiRoutes(): Promise<RouteTable> {
+  return {
+    '/api/get-user-details': await import('~/pages/api/get-user-details'),
+    '/api/unigen': await import('~/pages/api/unigen/index'),
+    '/api/unigen/check': await import('~/pages/api/unigen/check'),
+    '/api/unigen/sync': await import('~/pages/api/unigen/sync/index'),
+    '/api/unigen/sync/check': await import('~/pages/api/unigen/sync/check'),
+    '/api/unigen/[id]': await import('~/pages/api/unigen/[id]'),
+    '/api/image2prompt': await import('~/pages/api/image2prompt'),
+    '/api/caption-image': await import('~/pages/api/caption-image'),
+    '/api/random-prompt': await import('~/pages/api/random-prompt'),
+    '/api/get-signedurl': await import('~/pages/api/get-signedurl'),
+    '/api/image-proxy': await import('~/pages/api/image-proxy'),
+    '/api/storage/[...key]': await import('~/pages/api/storage/[...key]'),
+    '/api/webhooks/replicate': await import('~/pages/api/webhooks/replicate'),
+    '/api/webhooks/fal': await import('~/pages/api/webhooks/fal'),
+  };
+}
+
+export async function startStudio(options: { env?: Record<string, string | undefined> } = {}): Promise<Studio> {
+  const saved = { ...process.env };
+  const database = await getTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'studio-it-'));
+  const server = await serveRoutes(await allApiRoutes());
+  for (const name of Object.keys(process.env)) {
+    if (/^(DATABASE_URL|REPLICATE_|FAL_|S3_|PUBLIC_BASE_URL|MAINTENANCE_|GOOGLE_|DEV_SIGNIN)/.test(name)) delete process.env[name];
+  }
+  Object.assign(process.env, { DATABASE_URL: database.connectionString, DATA_DIR: dataDir, NEXTAUTH_URL: server.url, TIME_SCALE: '0.01', STARTING_CREDITS: '0' });
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnvCache();
+  // The routes' getDb() must use this database with the pool size it allows (PGlite: one session).
+  const db = createDb(database.connectionString, { maxConnections: database.maxConnections });
+  (globalThis as DbHolder).studioDb = Promise.resolve(db);
+  let count = 0;
+  const studio: Studio = {
+    db,
+    database,
+    server,
+    dataDir,
+    async createUser({ email, credits = 0, premium = false } = {}) {
+      count += 1;
+      const user = await db.user.create({ data: { email: email ?? `user-${count}-${Date.now()}@example.test`, premium }, select: { id: true, email: true } });
+      if (credits > 0) await grantCredits(db, user.id, credits, { reason: 'admin_grant', note: 'test grant' });
+      return user;
+    },
+    caller: (user) => createCaller(createInnerContext({ db, user: user ? { id: user.id } : null })),
+    cookieFor: (user) => sessionCookieFor(user.id),
+    async balance(user) {
+      return (await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { credits: true } })).credits;
+    },
+    async stop() {
+      stopEngine();
+      setProviderOverrideForTests(null);
+      setStorageDriverForTests(null);
+      await server.close();
+      // Let in-flight timers settle before the database goes away.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await db.$disconnect().catch(() => undefined);
+      delete (globalThis as DbHolder).studioDb;
+      await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+      resetEnvCache();
+    },
+  };
+  return studio;
+}
+
+/** Polls the database until the generation reaches one of the statuses (or fails the test). */
+export async function waitForGeneration(db: Db, id: string, statuses: string[], timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await db.generation.findUniqueOrThrow({ where: { id } });
+    if (statuses.includes(row.status)) return row;
+    if (Date.now() > deadline) throw new Error(`generation ${id} stayed ${row.status} (wanted ${statuses.join('|')}): ${row.error ?? ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * The engine against faithful loopback fakes of Replicate and fal, driven through the REAL SDKs:
+ * exact payloads per model family, faults, refunds, signed webhooks, replays and restarts.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runEngineOnce, stopEngine } from '~/server/services/generation/engine';
+import { startFakeFal, type FakeFal } from '@test/helpers/fake-fal';
+import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
+import { startStudio, type Studio } from '@test/helpers/studio';
+
+let replicate: FakeReplicate;
+let fal: FakeFal;
+
+beforeAll(async () => {
+  replicate = await startFakeReplicate();
+  fal = await startFakeFal();
+});
+
+afterAll(async () => {
+  await replicate?.close();
+  await fal?.close();
+});
+
+function providerEnv(extra: Record<string, string> = {}) {
+  return {
+    REPLICATE_API_TOKEN: replicate.token,
+    REPLICATE_BASE_URL: replicate.baseUrl,
+    FAL_KEY: fal.key,
+    FAL_BASE_URL: fal.baseUrl,
+    FAL_JWKS_URL: fal.jwksUrl,
+    ...extra,
+  };
+}
+
+async function settle(studio: Studio, id: string) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await runEngineOnce(studio.db);
+    const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
+    if (row.status === 'succeeded' || row.status === 'failed' || row.status === 'canceled') return row;
+    if (Date.now() > deadline) throw new Error(`still ${row.status}`);
+    await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+describe('completion by polling (no public URL)', () => {
+  let studio: Studio;
+
+  beforeAll(async () => {
+    studio = await startStudio({ env: providerEnv() });
+  });
+
+  afterAll(async () => {
+    await studio?.stop();
+  });
+
+  beforeEach(() => {
+    replicate.reset();
+    fal.reset();
+  });
+
+  it('sends FLUX schnell to Replicate’s model route with the exact payload and keeps the output', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'a lighthouse', seed: 7 });
+    const row = await settle(studio, submitted.id);
+    expect(row.status).toBe('succeeded');
+    const creates = replicate.createRequests();
+    expect(creates).toHaveLength(1);
+    expect(creates[0]!.path).toBe('/v1/models/black-forest-labs/flux-schnell/predictions');
+    expect(creates[0]!.body).toEqual({
+      input: { prompt: 'a lighthouse', aspect_ratio: '1:1', num_outputs: 1, num_inference_steps: 4, seed: 7, output_format: 'jpg', output_quality: 90 },
+    });
+    const prediction = await studio.caller(user).prediction.get({ id: submitted.id });
+    const media = prediction.display.outputMedia[0]!;
+    // The output now lives in our storage, not at the provider.
+    expect(media.publicUrl.startsWith(studio.server.url)).toBe(true);
+    expect((await fetch(media.publicUrl)).status).toBe(200);
+  });
+
+  it('sends Kontext pro to its own target and flux-lora to fal with loras and image_size', async () => {
+    const user = await studio.createUser({ credits: 100, premium: true });
+    const kontext = await studio.caller(user).generation.submit({ model_id: 'flux-kontext', mode: 'pro', prompt: 'make it snow', image_url: 'https://example.com/a.png' });
+    const lora = await studio.caller(user).generation.submit({ model_id: 'flux-lora', lora: 'flux-realism', prompt: 'a portrait', seed: 3 });
+    expect((await settle(studio, kontext.id)).status).toBe('succeeded');
+    expect((await settle(studio, lora.id)).status).toBe('succeeded');
+    expect(replicate.createRequests()[0]!.path).toBe('/v1/models/black-forest-labs/flux-kontext-pro/predictions');
+    expect(replicate.createRequests()[0]!.body).toEqual({
+      input: { prompt: 'make it snow', input_image: 'https://example.com/a.png', aspect_ratio: 'match_input_image', prompt_upsampling: false, safety_tolerance: 2, output_format: 'jpg' },
+    });
+    const submit = fal.submitRequests()[0]!;
+    expect(submit.path).toBe('/fal-ai/flux-lora');
+    expect(submit.body).toMatchObject({
+      prompt: 'a portrait',
+      image_size: { width: 1024, height: 1024 },
+      num_inference_steps: 30,
+      guidance_scale: 7.5,
+      loras: [{ path: expect.stringMatching(/^https:\/\//), scale: 1 }],
+      seed: 3,
+    });
+    expect(await studio.balance(user)).toBe(100 - 16 - 15);
+  });
+
+  it('retries a provider 500 on submit, then succeeds and charges once', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    replicate.fault('create', { status: 500, times: 1 });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'flaky' });
+    await new Promise((r) => setTimeout(r, 200));
+    await studio.db.generation.updateMany({ where: { id: submitted.id, status: 'queued' }, data: { dispatchAt: new Date() } });
+    const row = await settle(studio, submitted.id);
+    expect(row.status).toBe('succeeded');
+    expect(row.attempts).toBe(2);
+    expect(await studio.balance(user)).toBe(9);
+  });
+
+  it('fails and refunds when the provider refuses the input (422), with its error text', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    replicate.script('black-forest-labs/flux-schnell', { rejectInput: 'prompt is flagged' });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'bad' });
+    const row = await settle(studio, submitted.id);
+    expect(row.status).toBe('failed');
+    expect(row.error).toContain('prompt is flagged');
+    expect(await studio.balance(user)).toBe(10);
+  });
+
+  it('fails and refunds when the prediction fails, showing the provider’s error', async () => {
+    const user = await studio.createUser({ credits: 20, premium: true });
+    replicate.script('black-forest-labs/flux-dev', { error: 'NSFW content detected' });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-dev', prompt: 'x' });
+    const row = await settle(studio, submitted.id);
+    expect(row).toMatchObject({ status: 'failed', error: 'NSFW content detected' });
+    expect(await studio.balance(user)).toBe(20);
+    const reasons = (await studio.db.creditLedgerEntry.findMany({ where: { generationId: submitted.id } })).map((r) => r.reason).sort();
+    expect(reasons).toEqual(['generation_debit', 'generation_refund']);
+  });
+
+  it('fails, refunds and cancels at the provider a job stuck past its time limit', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    replicate.script('black-forest-labs/flux-schnell', { never: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'stuck' });
+    await new Promise((r) => setTimeout(r, 200));
+    await runEngineOnce(studio.db);
+    await studio.db.generation.update({ where: { id: submitted.id }, data: { deadlineAt: new Date(Date.now() - 1000) } });
+    const row = await settle(studio, submitted.id);
+    expect(row).toMatchObject({ status: 'failed', error: 'The generation took too long and was stopped. Your credits have been refunded.' });
+    expect(replicate.requests.some((r) => r.method === 'POST' && r.path.endsWith('/cancel'))).toBe(true);
+    expect(await studio.balance(user)).toBe(10);
+  });
+
+  it('finishes a job after an app restart (a fresh engine picks it up)', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    replicate.script('black-forest-labs/flux-schnell', { afterPolls: 2 });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'restart' });
+    await new Promise((r) => setTimeout(r, 200));
+    await runEngineOnce(studio.db);
+    // "Crash": this process's timers and claims are gone; the row is all that remains.
+    stopEngine();
+    await studio.db.generation.updateMany({ where: { id: submitted.id }, data: { claimedUntil: null, lastCheckedAt: null } });
+    const row = await settle(studio, submitted.id);
+    expect(row.status).toBe('succeeded');
+  });
+});
+
+describe('completion by signed webhooks', () => {
+  let studio: Studio;
+
+  beforeAll(async () => {
+    studio = await startStudio({ env: providerEnv({ REPLICATE_WEBHOOK_SECRET: replicate.webhookSecret }) });
+    process.env.PUBLIC_BASE_URL = studio.server.url;
+    (await import('~/env')).resetEnvCache();
+  });
+
+  afterAll(async () => {
+    await studio?.stop();
+  });
+
+  beforeEach(() => {
+    replicate.reset();
+    fal.reset();
+  });
+
+  async function dispatched(id: string) {
+    for (let i = 0; i < 200; i += 1) {
+      const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
+      if (row.providerJobId) return row;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('never dispatched');
+  }
+
+  it('completes a Replicate job from its webhook; bad, stale and replayed deliveries change nothing', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    replicate.script('black-forest-labs/flux-schnell', { never: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'hooked' });
+    const row = await dispatched(submitted.id);
+    expect(replicate.createRequests()[0]!.body).toMatchObject({ webhook: `${studio.server.url}/api/webhooks/replicate`, webhook_events_filter: ['completed'] });
+    // Forged and stale deliveries are refused while the job is still running.
+    expect((await replicate.sendWebhook(row.providerJobId!, { tamper: true })).status).toBe(401);
+    expect((await replicate.sendWebhook(row.providerJobId!, { secret: 'whsec_' + Buffer.from('not the secret').toString('base64') })).status).toBe(401);
+    expect((await replicate.sendWebhook(row.providerJobId!, { timestampOffsetSeconds: -3600 })).status).toBe(401);
+    expect((await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } })).status).toBe('starting');
+    // The real completion webhook finishes it.
+    replicate.complete(row.providerJobId!);
+    const delivery = (await replicate.waitForDeliveries(4)).at(-1);
+    expect(delivery!.status).toBe(200);
+    expect((await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } })).status).toBe('succeeded');
+    // A replay of the same delivery is acknowledged and changes nothing.
+    expect((await replicate.replay(delivery!)).status).toBe(200);
+    expect(await studio.db.creditLedgerEntry.count({ where: { generationId: submitted.id } })).toBe(1);
+    expect(await studio.db.storedObject.count({ where: { generationId: submitted.id, contentType: { not: 'image/webp' } } })).toBe(1);
+    expect(await studio.balance(user)).toBe(9);
+  });
+
+  it('completes a fal job from its Ed25519-signed webhook and refuses a tampered one', async () => {
+    const user = await studio.createUser({ credits: 20, premium: true });
+    fal.script('fal-ai/flux-lora', { never: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-lora', lora: 'flux-realism', prompt: 'hooked lora' });
+    const row = await dispatched(submitted.id);
+    fal.complete(row.providerJobId!);
+    const [delivery] = await fal.waitForDeliveries(1);
+    expect(delivery!.status).toBe(200);
+    const done = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
+    expect(done.status).toBe('succeeded');
+    expect((done.outputs as unknown[]).length).toBe(1);
+    // Forged deliveries are refused (and could not change a finished job anyway).
+    expect((await fal.sendWebhook(row.providerJobId!, { tamper: true })).status).toBe(401);
+    expect((await fal.sendWebhook(row.providerJobId!, { unknownKey: true })).status).toBe(401);
+    expect((await fal.replay(delivery!)).status).toBe(200);
+    expect(await studio.db.creditLedgerEntry.count({ where: { generationId: submitted.id } })).toBe(1);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * Shared test doubles for the editing controls. Each test file wires them with vi.mock (which
+ * must live in the test file), e.g.
+ *   vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
+ */
+import { vi } from 'vitest';
+
+export type SessionStatus = 'authenticated' | 'unauthenticated' | 'loading';
+
+export const fakes = {
+  session: { status: 'authenticated' as SessionStatus },
+  router: {
+    asPath: '/es/create/flux-fill',
+    pathname: '/create/[appId]',
+    query: {} as Record<string, string>,
+    locale: 'es',
+    locales: ['en', 'es', 'fr', 'de', 'pt', 'ja'],
+    defaultLocale: 'en',
+    push: vi.fn(async () => true),
+    replace: vi.fn(async () => true),
+    prefetch: vi.fn(async () => undefined),
+    events: { on: vi.fn(), off: vi.fn(), emit: vi.fn() },
+    isReady: true,
+  },
+  openSignIn: vi.fn(),
+  toast: vi.fn(),
+  signedUrl: vi.fn(async (_input: { contentType: string; remoteName: string; sourceSubfolder: string; size: number }) => ({
+    publicUrl: 'https://studio.test/storage/u/1/uploads/a.png',
+    signedUrl: 'https://studio.test/storage/u/1/uploads/a.png?sig=1',
+  })),
+  runSync: vi.fn(async (_input: Record<string, unknown>) => ({ id: 'gen-1', text: 'a prompt', user_credits: 9 })),
+  refreshUser: vi.fn(async () => undefined),
+};
+
+export function resetFakes(): void {
+  fakes.session.status = 'authenticated';
+  fakes.router.asPath = '/es/create/flux-fill';
+  fakes.router.locale = 'es';
+  for (const fn of [fakes.router.push, fakes.router.replace, fakes.openSignIn, fakes.toast, fakes.signedUrl, fakes.runSync, fakes.refreshUser]) {
+    fn.mockClear();
+  }
+}
+
+function mutation<I, O>(fn: (input: I) => Promise<O>) {
+  return () => ({
+    mutateAsync: (input: I) => fn(input),
+    mutate: (input: I) => void fn(input).catch(() => undefined),
+    isPending: false,
+    reset: () => undefined,
+  });
+}
+
+export const nextAuthModule = {
+  useSession: () => ({ status: fakes.session.status, data: fakes.session.status === 'authenticated' ? { user: { email: 'ada@example.com' } } : null }),
+  signIn: vi.fn(),
+  signOut: vi.fn(),
+  SessionProvider: ({ children }: { children: unknown }) => children,
+};
+
+export const nextRouterModule = {
+  useRouter: () => fakes.router,
+  default: fakes.router,
+};
+
+export const signInModalModule = {
+  useSignInModal: () => ({ open: fakes.openSignIn, close: vi.fn() }),
+  SignInModalProvider: ({ children }: { children: unknown }) => children,
+};
+
+export const toastModule = { showToast: fakes.toast };
+
+export const trpcModule = {
+  trpc: {
+    upload: { signedUrl: { useMutation: mutation(fakes.signedUrl) } },
+    generation: { runSync: { useMutation: mutation(fakes.runSync) } },
+    useUtils: () => ({ user: { details: { invalidate: fakes.refreshUser } } }),
+  },
+};
+
+export const userDetailsModule = {
+  useUserDetails: () => ({ user: { id: 'u1', email: 'ada@example.com', name: null, image: null, credits: 10, premium: false }, loading: false, refresh: fakes.refreshUser }),
+};

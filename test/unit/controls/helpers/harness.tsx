@@ -1,0 +1,49 @@
+/** A minimal stand-in for the form renderer: holds the values and wires ControlProps. */
+import { useState, type ComponentType } from 'react';
+import { getModel, publicModelDefinition, type ControlOf, type ControlType, type PublicModelDefinition } from '~/catalogue';
+import type { ControlProps, FormValues } from '~/features/form/controls/types';
+import { renderWithProviders } from './render';
+
+export function publicModel(id: string): PublicModelDefinition {
+  const model = getModel(id);
+  if (!model) throw new Error(`unknown model ${id}`);
+  return publicModelDefinition(model);
+}
+
+export function controlOf<T extends ControlType>(model: PublicModelDefinition, type: T, name?: string): ControlOf<T> {
+  const control = model.ui.controls.find((c) => c.type === type && (name === undefined || c.name === name));
+  if (!control) throw new Error(`${model.id} has no ${type} control`);
+  return control as ControlOf<T>;
+}
+
+export function renderControl<T extends ControlType>(
+  Component: ComponentType<ControlProps<T>>,
+  options: { model: PublicModelDefinition; control: ControlOf<T>; values?: FormValues; error?: string | null; disabled?: boolean; extra?: Record<string, unknown> },
+) {
+  const state = { values: { ...(options.values ?? {}) } as FormValues };
+  function Harness() {
+    const [values, setValues] = useState<FormValues>(state.values);
+    state.values = values;
+    const set = (field: string, value: unknown) =>
+      setValues((current) => {
+        const next = { ...current, [field]: value };
+        if (value === undefined) delete next[field];
+        state.values = next;
+        return next;
+      });
+    const props = {
+      control: options.control,
+      model: options.model,
+      value: values[options.control.name],
+      onChange: (value: unknown) => set(options.control.name, value),
+      setValue: set,
+      values,
+      error: options.error,
+      disabled: options.disabled,
+      ...(options.extra ?? {}),
+    } as ControlProps<T>;
+    return <Component {...props} />;
+  }
+  const result = renderWithProviders(<Harness />);
+  return { ...result, values: () => state.values };
+}

@@ -1,0 +1,52 @@
+/** Renders a control inside the providers it needs (Mantine, next-intl with the English messages). */
+import { MantineProvider } from '@mantine/core';
+import { render, type RenderResult } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactElement, ReactNode } from 'react';
+import en from '~/messages/en.json';
+
+// jsdom lacks what Mantine measures with.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+  if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:test';
+  if (!URL.revokeObjectURL) URL.revokeObjectURL = () => undefined;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+      <MantineProvider>{children}</MantineProvider>
+    </NextIntlClientProvider>
+  );
+}
+
+export function renderWithProviders(ui: ReactElement): RenderResult {
+  return render(ui, { wrapper: Providers });
+}
+
+/** An image file of a given byte size (content is irrelevant: jsdom cannot decode it anyway). */
+export function imageFile(size: number, name = 'photo.png', type = 'image/png'): File {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new File([bytes], name, { type });
+}
