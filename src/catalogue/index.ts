@@ -7,6 +7,8 @@ export * from './constants';
 export { MESSAGES, type CatalogueMessage } from './messages';
 export {
   CONTROL_TYPES,
+  LOCAL_OPERATIONS,
+  type LocalOperation,
   controlSchema,
   creditsRuleSchema,
   modelDefinitionSchema,

@@ -366,6 +366,26 @@ export const apiSchema = z
   })
   .strict();
 
+/**
+ * What the local engine (the embedded default, no provider key) does for a model: a labelled
+ * preview, or a real classical operation where one exists. Defaults from the output type.
+ */
+export const LOCAL_OPERATIONS = [
+  'text-to-image',
+  'edit',
+  'upscale',
+  'remove-background',
+  'edges',
+  'depth',
+  'relight',
+  'fill',
+  'video',
+  'caption',
+  'image-to-prompt',
+  'prompt-adapter',
+] as const;
+export type LocalOperation = (typeof LOCAL_OPERATIONS)[number];
+
 export const modelDefinitionSchema = z
   .object({
     id: slugSchema,
@@ -385,6 +405,7 @@ export const modelDefinitionSchema = z
     /** Answered synchronously (captioning, image-to-prompt, prompt adapter). */
     sync: z.boolean().optional(),
     isNew: z.boolean().optional(),
+    local: z.object({ operation: z.enum(LOCAL_OPERATIONS) }).strict().optional(),
   })
   .strict()
   .superRefine((def, ctx) => {

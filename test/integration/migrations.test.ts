@@ -4,7 +4,7 @@
  * one process; the migrate CLI fails in one line on an unreachable server.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -40,7 +40,6 @@ describe('committed migrations', () => {
   }, 120_000);
 
   it('include the lock file Prisma expects', async () => {
-    const { readFile } = await import('node:fs/promises');
     const lock = await readFile(path.join(repoRoot, 'prisma', 'migrations', 'migration_lock.toml'), 'utf8');
     expect(lock).toMatch(/provider\s*=\s*"postgresql"/);
     expect((await committedMigrations()).length).toBeGreaterThan(0);

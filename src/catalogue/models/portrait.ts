@@ -112,6 +112,7 @@ export const pulid: Definition = {
 
 export const relight: Definition = {
   id: 'relight',
+  local: { operation: 'relight' },
   name: 'Relighting',
   description: 'Relight a photo of a subject: change the light direction, color and mood.',
   platform: 'replicate',

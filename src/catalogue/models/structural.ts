@@ -24,6 +24,7 @@ const PRO_OUTPUT = { output_format: 'jpg', safety_tolerance: 2, prompt_upsamplin
 
 export const fluxFillPro: Definition = {
   id: 'flux-fill-pro',
+  local: { operation: 'fill' },
   name: 'FLUX Fill [pro]',
   description: 'Inpainting: paint a mask over part of an image and describe what should appear there.',
   platform: 'replicate',
@@ -65,6 +66,7 @@ export const fluxFillPro: Definition = {
 
 interface ControlModelSpec {
   id: string;
+  local: { operation: 'depth' | 'edges' };
   name: string;
   description: string;
   credits: number;
@@ -77,6 +79,7 @@ interface ControlModelSpec {
 function controlModel(spec: ControlModelSpec): Definition {
   return {
     id: spec.id,
+    local: spec.local,
     name: spec.name,
     description: spec.description,
     platform: 'replicate',
@@ -128,6 +131,7 @@ function controlModel(spec: ControlModelSpec): Definition {
 
 export const fluxDepthPro = controlModel({
   id: 'flux-depth-pro',
+  local: { operation: 'depth' },
   name: 'FLUX Depth [pro]',
   description: 'Keep the 3D layout of an image (its depth map) and change everything else.',
   credits: 20,
@@ -138,6 +142,7 @@ export const fluxDepthPro = controlModel({
 
 export const fluxDepthDev = controlModel({
   id: 'flux-depth-dev',
+  local: { operation: 'depth' },
   name: 'FLUX Depth [dev]',
   description: 'Depth-guided image to image on FLUX.1 [dev]: cheaper, up to 4 variations.',
   credits: 10,
@@ -149,6 +154,7 @@ export const fluxDepthDev = controlModel({
 
 export const fluxCannyPro = controlModel({
   id: 'flux-canny-pro',
+  local: { operation: 'edges' },
   name: 'FLUX Canny [pro]',
   description: 'Keep the edges and outlines of an image or sketch and render something new inside them.',
   credits: 20,

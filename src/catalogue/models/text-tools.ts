@@ -31,6 +31,7 @@ const DETAILED_CAPTION_INSTRUCTION =
 
 export const imageCaption: Definition = {
   id: 'image-caption',
+  local: { operation: 'caption' },
   name: 'Image Caption',
   description: 'Describe any image in words: a short caption, a paragraph or a detailed description.',
   platform: 'replicate',
@@ -68,6 +69,7 @@ export const imageCaption: Definition = {
 
 export const imageToPrompt: Definition = {
   id: 'image-to-prompt',
+  local: { operation: 'image-to-prompt' },
   name: 'Image to Prompt',
   description: 'Reverse-engineer a text prompt from any image, ready to paste into a generator.',
   platform: 'replicate',
@@ -94,6 +96,7 @@ export const imageToPrompt: Definition = {
 
 export const promptAdapter: Definition = {
   id: 'prompt-adapter',
+  local: { operation: 'prompt-adapter' },
   name: 'Prompt Adapter',
   description: 'Turn an image into a prompt written for Flux, Midjourney or Stable Diffusion.',
   platform: 'replicate',

@@ -18,6 +18,7 @@ export const UPSCALE = { min: 1, max: 8, step: 1, default: 2 } as const;
 
 export const removeBackground: Definition = {
   id: 'remove-background',
+  local: { operation: 'remove-background' },
   name: 'Remove Background',
   description: 'Cut out the subject and get a transparent PNG in seconds.',
   platform: 'replicate',
@@ -45,6 +46,7 @@ export const removeBackground: Definition = {
 
 export const upscaler: Definition = {
   id: 'upscaler',
+  local: { operation: 'upscale' },
   name: 'Upscaler',
   description: 'Enlarge images up to 8× with Real-ESRGAN, with optional face restoration.',
   platform: 'replicate',

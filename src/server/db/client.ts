@@ -15,7 +15,9 @@ type DbGlobal = { studioDb?: Promise<Db> };
 const holder = globalThis as unknown as DbGlobal;
 
 export function createDb(connectionString: string, options: { maxConnections?: number } = {}): Db {
-  const adapter = new PrismaPg({ connectionString, max: options.maxConnections ?? 10 });
+  const max = options.maxConnections ?? 10;
+  // One connection (PGlite) is never closed when idle, so a reconnect cannot race the server.
+  const adapter = new PrismaPg({ connectionString, max, ...(max === 1 ? { idleTimeoutMillis: 0 } : {}) });
   return new PrismaClient({ adapter });
 }
 

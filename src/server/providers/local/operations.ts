@@ -2,7 +2,7 @@
  * What the local engine does for each kind of tool. The kind comes from the model's catalogue
  * definition (`local` field), so this file never looks at model ids.
  */
-import type { ModelDefinition } from '~/catalogue';
+import type { LocalOperation, ModelDefinition } from '~/catalogue';
 import { adaptPrompt, describeImage, promptFromImage } from './describe-image';
 import { depthLike, edgeMap, editPreview, fillMasked, relight, removeBackground, upscale } from './image-operations';
 import type { ImageReader } from './input-images';
@@ -10,19 +10,6 @@ import { digest } from './palette';
 import { renderPreview, sizeForAspectRatio } from './render-preview';
 import { renderPreviewVideo } from './render-video';
 
-export type LocalOperation =
-  | 'text-to-image'
-  | 'edit'
-  | 'upscale'
-  | 'remove-background'
-  | 'edges'
-  | 'depth'
-  | 'relight'
-  | 'fill'
-  | 'video'
-  | 'caption'
-  | 'image-to-prompt'
-  | 'prompt-adapter';
 
 export type GeneratedFile = { buffer: Buffer; contentType: string };
 export type LocalResult = { files: GeneratedFile[]; text: string | null };
@@ -37,8 +24,7 @@ function firstImage(input: Input): string | undefined {
 }
 
 export function localOperationFor(model: ModelDefinition): LocalOperation {
-  const declared = (model as { local?: { operation?: LocalOperation } }).local?.operation;
-  if (declared) return declared;
+  if (model.local) return model.local.operation;
   if (model.ui.outputType === 'video') return 'video';
   if (model.ui.outputType === 'text') return 'caption';
   return model.ui.controls.some((c) => c.type === 'image_input' || c.type === 'multi_image_input') ? 'edit' : 'text-to-image';
@@ -97,7 +83,10 @@ export async function runLocalOperation(model: ModelDefinition, input: Input, ou
     }
     case 'image-to-prompt':
       return { files: [], text: await promptFromImage(await needImage()) };
-    case 'prompt-adapter':
-      return { files: [], text: adaptPrompt(str(input.prompt) ?? '', str(input.target_model) ?? 'Flux') };
+    case 'prompt-adapter': {
+      // What can honestly be said about the image, in the target model's prompt style.
+      const base = str(input.prompt) ?? (await describeImage(await needImage(), 'brief')).replace(/\.$/, '');
+      return { files: [], text: adaptPrompt(base, str(input.target_model) ?? 'flux') };
+    }
   }
 }

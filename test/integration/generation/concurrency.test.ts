@@ -1,0 +1,42 @@
+/**
+ * Money under concurrency (on a real PostgreSQL server in CI; PGlite otherwise): many parallel
+ * submits can never overdraw, and each accepted one is charged exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStudio, type Studio } from '@test/helpers/studio';
+
+let studio: Studio;
+
+beforeAll(async () => {
+  studio = await startStudio();
+});
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('parallel submits', () => {
+  it('50 parallel submits with credits for 10: exactly 10 accepted, balance 0', async () => {
+    const user = await studio.createUser({ credits: 10 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: `race ${i}`, idempotency_key: `race-key-${i}-xyz` })),
+    );
+    const accepted = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    expect(accepted).toHaveLength(10);
+    expect(refused.every((r) => (r.reason as { code?: string }).code === 'PAYMENT_REQUIRED')).toBe(true);
+    expect(await studio.balance(user)).toBe(0);
+    expect(await studio.db.generation.count({ where: { userId: user.id } })).toBe(10);
+    const debits = await studio.db.creditLedgerEntry.count({ where: { userId: user.id, reason: 'generation_debit' } });
+    expect(debits).toBe(10);
+  });
+
+  it('the same idempotency key sent 20 times at once charges once', async () => {
+    const user = await studio.createUser({ credits: 100 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => studio.caller(user).generation.submit({ model_id: 'flux-dev', prompt: 'same click', idempotency_key: 'one-click-key-0001' })),
+    );
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(await studio.balance(user)).toBe(90);
+  });
+});

@@ -1,0 +1,128 @@
+/** The legacy REST paths of core-flow §7 over the same procedures: envelopes, statuses, texts. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runEngineOnce } from '~/server/services/generation/engine';
+import { makePng } from '@test/helpers/images';
+import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
+
+let studio: Studio;
+
+beforeAll(async () => {
+  studio = await startStudio();
+});
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+async function call(user: StudioUser | null, path: string, body?: unknown) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (user) headers.cookie = await studio.cookieFor(user);
+  const response = await fetch(`${studio.server.url}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** An uploaded input image in our storage, as the upload flow would leave it. */
+async function uploadedImage(user: StudioUser): Promise<string> {
+  const bytes = await makePng({ width: 64, height: 48, color: '#3366cc' });
+  const signed = await studio.caller(user).upload.signedUrl({ contentType: 'image/png', remoteName: 'abc123.png', sourceSubfolder: 'uploads/2026-11-25', size: bytes.length });
+  const put = await fetch(signed.signedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(bytes) });
+  expect(put.status).toBeLessThan(300);
+  return signed.publicUrl;
+}
+
+describe('POST /api/unigen', () => {
+  it('submits and answers {id, status, outputNum, user_credits}', async () => {
+    const user = await studio.createUser({ credits: 3 });
+    const { status, body } = await call(user, '/api/unigen', { model_id: 'flux-schnell', prompt: 'legacy', credit_to_consume: 1, pageId: 'home', appId: 'flux-schnell' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, error: null, data: { status: 'pending', outputNum: 1, user_credits: 2 } });
+    const id = (body.data as { id: string }).id;
+    for (let i = 0; i < 200; i += 1) {
+      await runEngineOnce(studio.db);
+      const got = await call(user, `/api/unigen/${id}`);
+      if ((got.body.data as { status: string }).status === 'succeeded') {
+        expect(got.status).toBe(200);
+        expect((got.body.data as { display: { outputMedia: unknown[] } }).display.outputMedia).toHaveLength(1);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    throw new Error('never succeeded');
+  });
+
+  it('answers 402 insufficient_credits with the server message', async () => {
+    const user = await studio.createUser({ credits: 0 });
+    const { status, body } = await call(user, '/api/unigen', { model_id: 'flux-schnell', prompt: 'broke' });
+    expect(status).toBe(402);
+    expect(body).toEqual({ success: false, data: null, message: 'Insufficient credits.', error: 'insufficient_credits' });
+  });
+
+  it('answers 400 with the model’s own message for invalid input', async () => {
+    const user = await studio.createUser({ credits: 50 });
+    const { status, body } = await call(user, '/api/unigen', { model_id: 'flux-lora', prompt: 'no lora', lora: '' });
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, message: 'A Lora model must be selected.', error: 'validation_failed' });
+  });
+
+  it('answers 401 signed out and 404 for another user’s private generation', async () => {
+    expect((await call(null, '/api/unigen', { model_id: 'flux-schnell', prompt: 'x' })).status).toBe(401);
+    expect((await call(null, '/api/unigen/does-not-exist')).status).toBe(404);
+  });
+});
+
+describe('POST /api/unigen/check', () => {
+  it('answers success, credits and the shortfall message', async () => {
+    const user = await studio.createUser({ credits: 4 });
+    expect((await call(user, '/api/unigen/check', { model_id: 'flux-dev', prompt: 'x' })).body).toEqual({
+      success: false,
+      data: { credits: 10 },
+      message: 'This generation needs 10 credits, but you only have 4.',
+      error: 'insufficient_credits',
+    });
+    expect((await call(user, '/api/unigen/check', { model_id: 'flux-schnell', prompt: 'x' })).body).toEqual({ success: true, data: { credits: 1 }, message: null, error: null });
+  });
+});
+
+describe('synchronous models', () => {
+  it('image2prompt and caption-image answer {id, text, user_credits} and store the creation', async () => {
+    const user = await studio.createUser({ credits: 5, premium: true });
+    const image = await uploadedImage(user);
+    const prompt = await call(user, '/api/image2prompt', { image_url: image });
+    expect(prompt.status).toBe(200);
+    expect(prompt.body).toMatchObject({ success: true, data: { user_credits: 4 } });
+    expect((prompt.body.data as { text: string }).text).toContain('local preview prompt');
+    const caption = await call(user, '/api/caption-image', { image_url: image, mode: 'brief' });
+    expect(caption.status).toBe(200);
+    expect((caption.body.data as { text: string }).text).toBe('A mid-toned landscape image, mostly blue.');
+    expect((caption.body.data as { user_credits: number }).user_credits).toBe(3);
+    const creations = await studio.caller(user).prediction.list({ type: 'text' });
+    expect(creations.items).toHaveLength(2);
+    expect(creations.items[0]!.display.outputText).toBe('A mid-toned landscape image, mostly blue.');
+  });
+
+  it('the synchronous handler refuses asynchronous models, and its check reports credits', async () => {
+    const user = await studio.createUser({ credits: 5 });
+    const refused = await call(user, '/api/unigen/sync', { model_id: 'flux-schnell', prompt: 'x' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Model is not configured for synchronous operations.');
+    const missing = await call(user, '/api/unigen/sync/check', { model_id: 'prompt-adapter', target_model: 'midjourney' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ success: false, message: 'Input image is required.', error: 'validation_failed' });
+    const image = await uploadedImage(user);
+    const request = { model_id: 'prompt-adapter', image_url: image, target_model: 'midjourney', prompt: '', num_outputs: 1 };
+    const check = await call(user, '/api/unigen/sync/check', request);
+    expect(check.body).toMatchObject({ success: true, credits: 1, message: null, error: null });
+    const adapted = await call(user, '/api/unigen/sync', request);
+    expect(adapted.body).toMatchObject({
+      success: true,
+      data: { text: 'A mid-toned landscape image, mostly blue, cinematic composition, rich detail --ar 1:1 --v 6 --style raw', user_credits: 4 },
+    });
+  });
+
+  it('GET /api/random-prompt answers content from the curated list', async () => {
+    const { status, body } = await call(null, '/api/random-prompt');
+    expect(status).toBe(200);
+    expect(typeof body.content).toBe('string');
+    expect((body.content as string).length).toBeGreaterThan(10);
+  });
+});
