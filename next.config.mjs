@@ -4,7 +4,9 @@ const nextConfig = {
   // Locale-prefixed routing: English has no prefix, the others do.
   i18n: { locales: ['en', 'es', 'fr', 'de', 'pt', 'ja'], defaultLocale: 'en', localeDetection: false },
   // Server-only packages Next must not try to bundle.
-  serverExternalPackages: ['sharp', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', '@prisma/schema-engine-wasm'],
+  serverExternalPackages: ['sharp', '@ffmpeg-installer/ffmpeg', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', '@prisma/schema-engine-wasm'],
   poweredByHeader: false,
+  // Types are checked once by `npm run typecheck` (part of `npm test`), not again inside the build.
+  typescript: { ignoreBuildErrors: true },
 };
 export default nextConfig;

@@ -1,8 +1,9 @@
 /** Legacy: POST /api/get-signedurl {contentType, remoteName, sourceSubfolder, size} → data.publicUrl, data.signedUrl. */
-import { legacyApiConfig, legacyRoute } from '~/server/rest/legacy-adapter';
+import { legacyRoute } from '~/server/rest/legacy-adapter';
 import type { SignedUrlInput } from '~/server/routers/upload/signed-url.schema';
 
-export const config = legacyApiConfig;
+// A literal object: Next parses route config statically. The adapter reads the body itself.
+export const config = { api: { bodyParser: false } };
 
 export default legacyRoute({
   methods: ['POST'],

@@ -26,7 +26,9 @@ async function connect(): Promise<Db> {
   if (env.DATABASE_URL) {
     const db = createDb(env.DATABASE_URL);
     await db.$queryRawUnsafe('SELECT 1').catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
+      // Prisma's messages span several lines; the last non-empty one says what went wrong.
+      const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((l) => l.trim()).filter(Boolean);
+      const reason = lines.at(-1) ?? 'unknown error';
       throw new Error(`Cannot reach the PostgreSQL server at DATABASE_URL (${redact(env.DATABASE_URL!)}): ${reason}`);
     });
     return db;

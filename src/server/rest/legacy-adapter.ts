@@ -15,9 +15,6 @@ import { createInnerContext, sessionUserFromRequest } from '~/server/trpc/contex
 import { createCaller } from '~/server/trpc/root';
 import { BodyTooLargeError, readBody } from './read-body';
 
-/** Every legacy route exports this: the adapter reads the body itself. */
-export const legacyApiConfig = { api: { bodyParser: false } } as const;
-
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
 
 type Method = 'GET' | 'POST' | 'DELETE';

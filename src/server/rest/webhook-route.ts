@@ -10,8 +10,6 @@ import { ensureServerRuntime } from '~/server/runtime';
 import { ingestProviderUpdate } from '~/server/services/generation/webhooks';
 import { BodyTooLargeError, readBody } from './read-body';
 
-export const webhookApiConfig = { api: { bodyParser: false } } as const;
-
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 export type Verified = { ok: true; deliveryId: string; job: ProviderJob } | { ok: false; reason: string };

@@ -1,13 +1,13 @@
-/** Debian's Chromium driven by playwright-core (no browser download), with the flags this sandbox needs. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+/**
+ * Debian's Chromium driven by playwright-core (no browser download), with the flags this sandbox
+ * needs. Playwright gives every launch a fresh temporary profile of its own.
+ */
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchChromium(): Promise<Browser> {
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'studio-chromium-'));
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -20,7 +20,6 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
 }

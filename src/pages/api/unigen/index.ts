@@ -1,7 +1,8 @@
 /** Legacy: POST /api/unigen → submit a generation; data {id, status, outputNum, user_credits}. 402 when credits are short. */
-import { legacyApiConfig, legacyRoute } from '~/server/rest/legacy-adapter';
+import { legacyRoute } from '~/server/rest/legacy-adapter';
 
-export const config = legacyApiConfig;
+// A literal object: Next parses route config statically. The adapter reads the body itself.
+export const config = { api: { bodyParser: false } };
 
 export default legacyRoute({
   methods: ['POST'],

@@ -1,9 +1,10 @@
 /** fal completion webhooks (Ed25519 against the configured JWKS). */
 import { getEnv } from '~/env';
 import { DEFAULT_FAL_JWKS_URL, verifyFalWebhook } from '~/server/providers';
-import { webhookApiConfig, webhookRoute } from '~/server/rest/webhook-route';
+import { webhookRoute } from '~/server/rest/webhook-route';
 
-export const config = webhookApiConfig;
+// A literal object: Next parses route config statically. The raw body is verified, so no parser.
+export const config = { api: { bodyParser: false } };
 
 export default webhookRoute('fal', async (req, rawBody) => {
   const result = await verifyFalWebhook({ headers: req.headers, rawBody, jwksUrl: getEnv().FAL_JWKS_URL ?? DEFAULT_FAL_JWKS_URL });

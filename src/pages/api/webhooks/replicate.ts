@@ -1,9 +1,10 @@
 /** Replicate completion webhooks (Standard Webhooks HMAC, with a timestamp window). */
 import { getEnv } from '~/env';
 import { verifyReplicateWebhook } from '~/server/providers';
-import { webhookApiConfig, webhookRoute } from '~/server/rest/webhook-route';
+import { webhookRoute } from '~/server/rest/webhook-route';
 
-export const config = webhookApiConfig;
+// A literal object: Next parses route config statically. The raw body is verified, so no parser.
+export const config = { api: { bodyParser: false } };
 
 export default webhookRoute('replicate', async (req, rawBody) => {
   const secret = getEnv().REPLICATE_WEBHOOK_SECRET;
