@@ -97,6 +97,23 @@ export function parseEnv(source: Record<string, string | undefined>) {
   };
 }
 
+const databaseSchema = z.object({
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  /** Prints the schema engine's log while migrating. */
+  DEBUG_MIGRATIONS: flag,
+});
+
+/**
+ * Only the database settings, without the server's cross-checks (a production secret etc.), so
+ * the migration command can run where the app's other settings are not present.
+ */
+export function getDatabaseEnv(): z.infer<typeof databaseSchema> {
+  const result = databaseSchema.safeParse(process.env);
+  if (!result.success) throw new Error(`Invalid environment: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return result.data;
+}
+
 let cached: Env | undefined;
 
 export function getEnv(): Env {

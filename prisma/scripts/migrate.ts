@@ -21,6 +21,7 @@ import {
   resolveMigration,
 } from '../../src/server/db/migrations';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded';
+import { getDatabaseEnv } from '../../src/env';
 
 const USAGE =
   'Usage: migrate.ts deploy | new <name> | status | resolve --rolled-back <name> | resolve --applied <name>';
@@ -28,14 +29,14 @@ const USAGE =
 let target = 'the database';
 
 async function deploy(): Promise<number> {
-  const url = process.env.DATABASE_URL?.trim();
+  const url = getDatabaseEnv().DATABASE_URL;
   const started = Date.now();
   let applied: string[];
   if (url) {
     target = redact(url);
     ({ applied } = await applyMigrations(url));
   } else {
-    const dataDir = process.env.DATA_DIR?.trim() || './data';
+    const dataDir = getDatabaseEnv().DATA_DIR;
     target = `the embedded database in ${dataDir}`;
     // Starting the embedded database applies the pending migrations.
     const embedded = await startEmbeddedDatabase(dataDir);
@@ -69,12 +70,12 @@ async function create(name: string | undefined): Promise<number> {
 
 /** status and resolve work on a server (DATABASE_URL) or, without it, on the embedded database. */
 async function withDatabase(run: (url: string) => Promise<void>): Promise<void> {
-  const url = process.env.DATABASE_URL?.trim();
+  const url = getDatabaseEnv().DATABASE_URL;
   if (url) {
     target = redact(url);
     return run(url);
   }
-  const dataDir = process.env.DATA_DIR?.trim() || './data';
+  const dataDir = getDatabaseEnv().DATA_DIR;
   target = `the embedded database in ${dataDir}`;
   // Without applying the migrations first (that would stop at a failed one).
   const embedded = await startEmbeddedDatabase(dataDir, { migrate: false });
@@ -131,7 +132,7 @@ main().then(
       console.error(error.message.split('\n')[0]);
     } else if (error instanceof Error) {
       console.error(`Migration failed on ${target}: ${error.message.trim()}`);
-      if (process.env.DEBUG_MIGRATIONS) console.error(error);
+      if (getDatabaseEnv().DEBUG_MIGRATIONS) console.error(error);
     } else {
       console.error(`Migration failed on ${target}: ${String(error)}`);
     }

@@ -8,6 +8,7 @@
  * - Works against a real PostgreSQL server and against PGlite served over a loopback socket.
  * - Diffs use an in-memory PGlite as the shadow database (no server needed).
  */
+import { getDatabaseEnv } from '~/env';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -251,7 +252,7 @@ function readCharColumns(adapter: PgAdapter): void {
 
 /** An in-memory PGlite served on a loopback port: the shadow database for diffs. */
 async function startShadowDatabase() {
-  if (process.env.DEBUG_MIGRATIONS) console.error('[migrations] starting a throwaway PGlite');
+  if (getDatabaseEnv().DEBUG_MIGRATIONS) console.error('[migrations] starting a throwaway PGlite');
   const { startPgliteServer } = await import('./embedded');
   return startPgliteServer({});
 }
@@ -268,7 +269,7 @@ async function withEngine<T>(
   const [schema, migrations] = await Promise.all([readFile(p.schema, 'utf8'), readMigrationList(p.migrations)]);
   const tracked = trackedFactory(options.connectionString, options.shadow ? startShadowDatabase : undefined);
   const log =
-    options.log ?? (process.env.DEBUG_MIGRATIONS ? (line: string) => console.error(`[schema-engine] ${line}`) : () => {});
+    options.log ?? (getDatabaseEnv().DEBUG_MIGRATIONS ? (line: string) => console.error(`[schema-engine] ${line}`) : () => {});
   const registry = panicRegistry();
   registry.message = '';
   let engine: SchemaEngine | undefined;
