@@ -1,0 +1,94 @@
+/** prediction.onUpdate pushes the caller's status changes (and nobody else's); a local video renders. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runEngineOnce } from '~/server/services/generation/engine';
+import { startStudio, type Studio } from '@test/helpers/studio';
+
+let studio: Studio;
+
+beforeAll(async () => {
+  studio = await startStudio();
+});
+
+afterAll(async () => {
+  await studio?.stop();
+});
+
+describe('prediction.onUpdate', () => {
+  it('streams processing → succeeded to the owner, and nothing to another user', async () => {
+    const owner = await studio.createUser({ credits: 10, premium: true });
+    const other = await studio.createUser({ credits: 10, premium: true });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const mine = await studio.caller(owner).prediction.onUpdate(undefined, { signal: controller.signal });
+    const theirs = (await studio.caller(other).prediction.onUpdate(undefined, { signal: controller.signal }))[Symbol.asyncIterator]();
+    const foreignNext = theirs.next();
+    const collect = (async () => {
+      for await (const prediction of mine) {
+        seen.push(prediction.status);
+        if (prediction.status === 'succeeded') break;
+      }
+    })();
+    await studio.caller(owner).generation.submit({ model_id: 'flux-schnell', prompt: 'live' });
+    const deadline = Date.now() + 15_000;
+    while (!seen.includes('succeeded') && Date.now() < deadline) {
+      await runEngineOnce(studio.db);
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    await collect;
+    expect(seen).toEqual(['processing', 'succeeded']);
+    const foreign = await Promise.race([foreignNext.then(() => 'event'), new Promise((r) => setTimeout(() => r('nothing'), 300))]);
+    expect(foreign).toBe('nothing');
+    controller.abort();
+  });
+});
+
+describe('local engine video', () => {
+  it('renders a real MP4 for a text-to-video model and charges per second', async () => {
+    const user = await studio.createUser({ credits: 200, premium: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'kling-1.6-text-to-video', prompt: 'waves at sunset', duration: 5 });
+    expect(submitted.user_credits).toBe(120);
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      await runEngineOnce(studio.db);
+      const row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
+      if (row.status === 'succeeded' || row.status === 'failed') {
+        expect(row.error).toBeNull();
+        break;
+      }
+      if (Date.now() > deadline) throw new Error('video never finished');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const prediction = await studio.caller(user).prediction.get({ id: submitted.id });
+    expect(prediction.display.outputType).toBe('video');
+    const media = prediction.display.outputMedia[0]!;
+    expect(media.contentType).toBe('video/mp4');
+    const bytes = Buffer.from(await (await fetch(media.publicUrl)).arrayBuffer());
+    expect(bytes.subarray(4, 8).toString('ascii')).toBe('ftyp');
+  });
+});
+
+describe('cross-instance updates on a real PostgreSQL server', () => {
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('delivers an update published by one instance to another through LISTEN/NOTIFY', async () => {
+    const { startPostgresBus } = await import('~/server/services/generation/pg-bus');
+    const { onGenerationUpdate, publishGenerationUpdate, setRemoteGenerationBus } = await import('~/server/services/generation/events');
+    const { Client } = (await import('pg')).default;
+    const stop = await startPostgresBus(studio.database.connectionString, studio.db);
+    const received: string[] = [];
+    const off = onGenerationUpdate((u) => received.push(u.generationId));
+    try {
+      // Another instance: a plain connection sending the same NOTIFY the bus sends.
+      const other = new Client({ connectionString: studio.database.connectionString });
+      await other.connect();
+      await other.query(`SELECT pg_notify('studio_generation_updates', $1)`, [JSON.stringify({ userId: 'u', generationId: 'from-elsewhere', status: 'succeeded' })]);
+      await other.end();
+      await publishGenerationUpdate({ userId: 'u', generationId: 'from-here', status: 'processing' });
+      const deadline = Date.now() + 5_000;
+      while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(received.sort()).toEqual(['from-elsewhere', 'from-here']);
+    } finally {
+      off();
+      await stop();
+      setRemoteGenerationBus(undefined);
+    }
+  });
+});
