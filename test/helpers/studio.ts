@@ -27,7 +27,7 @@ export type Studio = {
   server: RouteServer;
   dataDir: string;
   createUser(options?: { email?: string; credits?: number; premium?: boolean }): Promise<StudioUser>;
-  caller(user: StudioUser | null): ReturnType<typeof createCaller>;
+  caller(user: StudioUser | null, options?: { signal?: AbortSignal }): ReturnType<typeof createCaller>;
   cookieFor(user: StudioUser): Promise<string>;
   balance(user: StudioUser): Promise<number>;
   stop(): Promise<void>;
@@ -81,7 +81,7 @@ export async function startStudio(options: { env?: Record<string, string | undef
       if (credits > 0) await grantCredits(db, user.id, credits, { reason: 'admin_grant', note: 'test grant' });
       return user;
     },
-    caller: (user) => createCaller(createInnerContext({ db, user: user ? { id: user.id } : null })),
+    caller: (user, options) => createCaller(createInnerContext({ db, user: user ? { id: user.id } : null }), options),
     cookieFor: (user) => sessionCookieFor(user.id),
     async balance(user) {
       return (await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { credits: true } })).credits;

@@ -19,8 +19,8 @@ describe('prediction.onUpdate', () => {
     const other = await studio.createUser({ credits: 10, premium: true });
     const controller = new AbortController();
     const seen: string[] = [];
-    const mine = await studio.caller(owner).prediction.onUpdate(undefined, { signal: controller.signal });
-    const theirs = (await studio.caller(other).prediction.onUpdate(undefined, { signal: controller.signal }))[Symbol.asyncIterator]();
+    const mine = await studio.caller(owner, { signal: controller.signal }).prediction.onUpdate();
+    const theirs = (await studio.caller(other, { signal: controller.signal }).prediction.onUpdate())[Symbol.asyncIterator]();
     const foreignNext = theirs.next();
     const collect = (async () => {
       for await (const prediction of mine) {
@@ -36,9 +36,11 @@ describe('prediction.onUpdate', () => {
     }
     await collect;
     expect(seen).toEqual(['processing', 'succeeded']);
-    const foreign = await Promise.race([foreignNext.then(() => 'event'), new Promise((r) => setTimeout(() => r('nothing'), 300))]);
+    const foreign = await Promise.race([foreignNext.then((r) => (r.done ? 'ended' : 'event')), new Promise((r) => setTimeout(() => r('nothing'), 300))]);
     expect(foreign).toBe('nothing');
+    // Closing the connection ends the other subscription cleanly.
     controller.abort();
+    expect(await foreignNext).toMatchObject({ done: true });
   });
 });
 
