@@ -363,6 +363,11 @@ export const apiSchema = z
     path: z.string().min(1),
     payload: fn<PayloadFn>('api.payload'),
     validate: fn<ValidateFn>('api.validate'),
+    /**
+     * Seconds the provider really renders for a requested duration, when it differs (Pixverse
+     * renders 5 or 8 s): per-second pricing bills what is delivered, never more.
+     */
+    deliveredSeconds: fn<(requested: number) => number>('api.deliveredSeconds').optional(),
   })
   .strict();
 

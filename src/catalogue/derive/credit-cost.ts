@@ -20,7 +20,8 @@ function durationSeconds(model: ModelDefinition, input: GenerationInput): number
   const control = model.ui.controls.find((c) => c.type === 'duration_selector');
   const fallback = control?.type === 'duration_selector' ? control.default : DEFAULT_VIDEO_DURATION;
   const seconds = toNumber(input.duration) ?? fallback;
-  return seconds > 0 ? seconds : fallback;
+  const requested = seconds > 0 ? seconds : fallback;
+  return model.api.deliveredSeconds ? model.api.deliveredSeconds(requested) : requested;
 }
 
 /**
@@ -32,7 +33,8 @@ function durationSeconds(model: ModelDefinition, input: GenerationInput): number
  *   20×5 = 100), so a 5 s clip costs the base and a 10 s clip twice that (Kling v2.1 standard:
  *   80 for 5 s, 160 for 10 s) — not base + rate × seconds;
  * - flat: amount.
- * A mode's rule overrides the model's. No model costs 1.
+ * A mode's rule overrides the model's. No model costs 1. Per-second pricing counts the seconds
+ * the provider delivers (api.deliveredSeconds) when it renders less than asked.
  */
 export function creditCostFor(model: ModelDefinition | undefined, input: GenerationInput = {}): number {
   if (!model) return DEFAULT_CREDIT_COST;

@@ -27,7 +27,7 @@ export const PIXVERSE_QUALITY = '540p';
 
 /**
  * Pixverse v4.5 renders 5 or 8 second clips; the studio offers 5 or 10 (tool-catalogue §9), so a
- * 10 s request asks for Pixverse's longest clip. Credits still follow the chosen duration.
+ * 10 s request asks for Pixverse's longest clip (8 s), and is billed for the 8 s delivered.
  */
 export const pixverseDuration = (duration: unknown): number => ((num(duration) ?? 5) > 5 ? 8 : 5);
 
@@ -78,6 +78,7 @@ export const pixverse: Definition = {
     platform: 'replicate',
     path: 'pixverse/pixverse-v4.5',
     validate: rules(requireValue('start_image_url', MESSAGES.startImageRequired), requirePrompt(MESSAGES.aPromptRequired)),
+    deliveredSeconds: pixverseDuration,
     payload: (input) => ({
       prompt: input.prompt,
       image: input.start_image_url,
@@ -124,6 +125,7 @@ export const pixverseEffects: Definition = {
     platform: 'replicate',
     path: 'pixverse/pixverse-v4.5',
     validate: rules(...effectTemplateRules('pixverse-effects')),
+    deliveredSeconds: pixverseDuration,
     payload: (input) => {
       const effect = getVideoEffect(str(input.effect_template_id));
       return {

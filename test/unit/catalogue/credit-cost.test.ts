@@ -44,7 +44,9 @@ describe('creditCostFor (core-flow §9 cost rules)', () => {
     ['kling-v2.1-pro', 5, 150],
     ['kling-v2.1-pro', 10, 300],
     ['pixverse', 5, 100],
-    ['pixverse', 10, 200],
+    // Pixverse renders at most 8 s: a 10 s request is billed for the 8 s delivered.
+    ['pixverse', 10, 160],
+    ['pixverse-effects', 10, 160],
     ['kling-1.6-multi', 10, 160],
     ['kling-1.6-text-to-video', 5, 80],
     ['kling-effects', 10, 160],
