@@ -43,10 +43,10 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
   const dispatchAt = new Date(now + scaledMs(price.waitSeconds));
   const deadlineAt = new Date(dispatchAt.getTime() + scaledMs(price.timeLimitSeconds));
 
-  let row;
+  let created;
   try {
-    row = await db.$transaction(async (tx) => {
-      const created = await tx.generation.create({
+    created = await db.$transaction(async (tx) => {
+      const row = await tx.generation.create({
         data: {
           userId,
           modelId: model.id,
@@ -69,8 +69,8 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
           estimatedSeconds: price.estimatedSeconds,
         },
       });
-      await debitCredits(tx, userId, price.cost, { reason: 'generation_debit', generationId: created.id, note: model.name });
-      return created;
+      const balance = await debitCredits(tx, userId, price.cost, { reason: 'generation_debit', generationId: row.id, note: model.name });
+      return { row, balance };
     });
   } catch (error) {
     // Two submits with the same key raced: the loser answers with the winner's generation.
@@ -80,16 +80,16 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
     }
     throw error;
   }
-  if (!model.sync) scheduleDispatch(db, row.id, dispatchAt);
-  return answer(db, row, userId);
+  if (!model.sync) scheduleDispatch(db, created.row.id, dispatchAt);
+  return answer(db, created.row, userId, created.balance);
 }
 
-async function answer(db: Db, row: Parameters<typeof toPrediction>[0], userId: string): Promise<SubmitResult> {
+async function answer(db: Db, row: Parameters<typeof toPrediction>[0], userId: string, balance?: number): Promise<SubmitResult> {
   return {
     id: row.id,
     status: toPublicStatus(row.status),
     outputNum: row.outputNum,
-    user_credits: await getBalance(db, userId),
+    user_credits: balance ?? (await getBalance(db, userId)),
     prediction: toPrediction(row, userId),
   };
 }
