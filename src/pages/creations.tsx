@@ -1,5 +1,13 @@
-import { ComingSoon } from '~/features/shell/ComingSoon';
+import Head from 'next/head';
+import { CreationsBrowser } from '~/features/creations/CreationsBrowser';
 
 export default function CreationsPage() {
-  return <ComingSoon what="My creations" />;
+  return (
+    <>
+      <Head>
+        <title>My creations · Lumen Studio</title>
+      </Head>
+      <CreationsBrowser />
+    </>
+  );
 }

@@ -1,6 +1,9 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
+import { RECENT_LIMIT_DEFAULT } from '~/catalogue';
+import { RecentCreations } from '~/features/creations/RecentCreations';
+import { AppsGrid } from '~/features/generator/AppsGrid';
 import { useUserDetails } from '~/features/user/useUserDetails';
 
 export default function HomePage() {
@@ -27,6 +30,10 @@ export default function HomePage() {
       <Stack id="tools" mt={56} gap={4}>
         <Title order={2}>{t('home.appsTitle')}</Title>
         <Text c="dimmed">{t('home.appsBody')}</Text>
+        <Stack mt="md" gap="xl">
+          <RecentCreations limit={RECENT_LIMIT_DEFAULT} columns={{ base: 3, sm: 6 }} />
+          <AppsGrid />
+        </Stack>
       </Stack>
     </Container>
   );

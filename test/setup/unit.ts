@@ -1,2 +1,34 @@
 // Unit tests never touch a real database or network; pin the environment to the embedded defaults.
 (process.env as Record<string, string>).NODE_ENV = 'test';
+
+// Component tests (// @vitest-environment jsdom): what jsdom lacks and Mantine measures with.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+}
+if (typeof document !== 'undefined' && !('fonts' in document)) {
+  // Mantine's autosize textarea listens for web fonts loading.
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+  });
+}

@@ -6,7 +6,7 @@ import { downloadName } from './media';
 export function ImageCard({ url, index, onOpen }: { url: string; index: number; onOpen: () => void }) {
   const t = useTranslations('outputs');
   return (
-    <Paper withBorder radius="md" style={{ overflow: 'hidden', position: 'relative' }} data-testid="output-image">
+    <Paper withBorder radius="md" style={{ overflow: 'hidden', position: 'relative', background: 'var(--mantine-color-default-hover)' }} data-testid="output-image">
       <Box component="button" type="button" onClick={onOpen} aria-label={t('open')} style={{ display: 'block', width: '100%', padding: 0, border: 0, cursor: 'zoom-in', background: 'transparent' }}>
         <Image src={url} alt={t('imageAlt', { index: index + 1 })} fit="contain" mah={640} />
       </Box>

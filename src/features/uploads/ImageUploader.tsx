@@ -60,7 +60,7 @@ export function ImageUploader({ value, onChange, label, description, error, requ
             label={label ? t('dropLabelNamed', { label }) : t('dropTitle')}
             minHeight={Math.min(height, 180)}
             testId={testId ? `${testId}-dropzone` : undefined}
-            describedBy={hintId}
+            describedBy={uploadError ? hintId : undefined}
           />
         )}
         {uploadError && !value && (

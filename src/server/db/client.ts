@@ -18,7 +18,8 @@ export function createDb(connectionString: string, options: { maxConnections?: n
   const max = options.maxConnections ?? 10;
   // One connection (PGlite) is never closed when idle, so a reconnect cannot race the server.
   const adapter = new PrismaPg({ connectionString, max, ...(max === 1 ? { idleTimeoutMillis: 0 } : {}) });
-  return new PrismaClient({ adapter });
+  // With one connection, transactions queue behind each other: give them time to get their turn.
+  return max === 1 ? new PrismaClient({ adapter, transactionOptions: { maxWait: 30_000, timeout: 30_000 } }) : new PrismaClient({ adapter });
 }
 
 async function connect(): Promise<Db> {

@@ -37,7 +37,13 @@ export function webhookRoute(platform: 'replicate' | 'fal', verify: (req: NextAp
     }
     const db = await getDb();
     ensureServerRuntime(db);
-    const outcome = await ingestProviderUpdate(db, platform, verified.deliveryId, verified.job);
-    res.status(200).json({ ok: true, outcome });
+    try {
+      const outcome = await ingestProviderUpdate(db, platform, verified.deliveryId, verified.job);
+      // 404 for a job we have not recorded yet: providers redeliver, by then it is known.
+      res.status(outcome === 'unknown_job' ? 404 : 200).json({ ok: outcome !== 'unknown_job', outcome });
+    } catch (error) {
+      console.error(`[webhook:${platform}] could not apply:`, error instanceof Error ? error.message : error);
+      res.status(503).json({ ok: false, error: 'try_again' });
+    }
   };
 }

@@ -5,7 +5,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError, z } from 'zod';
-import { AppError, toTRPCError, type AppErrorCode } from '~/server/errors';
+import { APP_ERRORS, AppError, toTRPCError, type AppErrorCode } from '~/server/errors';
 import type { InnerContext } from './context';
 
 const t = initTRPC.context<InnerContext>().create({
@@ -14,7 +14,10 @@ const t = initTRPC.context<InnerContext>().create({
     const cause = error.cause;
     const appCode: AppErrorCode | null = cause instanceof AppError ? cause.code : null;
     const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
-    return { ...shape, data: { ...shape.data, stack: undefined, appCode, zodError } };
+    // Unexpected failures never show their internals (SQL, paths) to the caller.
+    const hidden = error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof AppError);
+    const message = hidden ? APP_ERRORS.internal.message : shape.message;
+    return { ...shape, message, data: { ...shape.data, stack: undefined, appCode, zodError } };
   },
 });
 

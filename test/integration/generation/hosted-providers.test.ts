@@ -3,7 +3,9 @@
  * exact payloads per model family, faults, refunds, signed webhooks, replays and restarts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createReplicateProvider } from '~/server/providers';
 import { runEngineOnce, stopEngine } from '~/server/services/generation/engine';
+import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { startFakeFal, type FakeFal } from '@test/helpers/fake-fal';
 import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
 import { startStudio, type Studio } from '@test/helpers/studio';
@@ -112,6 +114,22 @@ describe('completion by polling (no public URL)', () => {
     expect(await studio.balance(user)).toBe(9);
   });
 
+  it('does not resubmit after a timeout (the job may exist): fails and refunds once', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    setProviderOverrideForTests({ replicate: createReplicateProvider({ token: replicate.token, baseUrl: replicate.baseUrl, timeoutMs: 300 }) });
+    try {
+      replicate.fault('create', { hang: true, times: 1 });
+      const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'slow provider' });
+      await new Promise((r) => setTimeout(r, 150));
+      const row = await settle(studio, submitted.id);
+      expect(row).toMatchObject({ status: 'failed', error: 'The model provider is unavailable right now. Your credits have been refunded.' });
+      expect(replicate.createRequests()).toHaveLength(1);
+      expect(await studio.balance(user)).toBe(10);
+    } finally {
+      setProviderOverrideForTests(null);
+    }
+  });
+
   it('fails and refunds when the provider refuses the input (422), with its error text', async () => {
     const user = await studio.createUser({ credits: 10, premium: true });
     replicate.script('black-forest-labs/flux-schnell', { rejectInput: 'prompt is flagged' });
@@ -144,6 +162,19 @@ describe('completion by polling (no public URL)', () => {
     expect(row).toMatchObject({ status: 'failed', error: 'The generation took too long and was stopped. Your credits have been refunded.' });
     expect(replicate.requests.some((r) => r.method === 'POST' && r.path.endsWith('/cancel'))).toBe(true);
     expect(await studio.balance(user)).toBe(10);
+  });
+
+  it('keeps the result of a job that finished just before its limit even when polled late', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    replicate.script('black-forest-labs/flux-schnell', { never: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'just in time' });
+    await new Promise((r) => setTimeout(r, 200));
+    await runEngineOnce(studio.db);
+    const row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
+    replicate.complete(row.providerJobId!);
+    await studio.db.generation.update({ where: { id: submitted.id }, data: { deadlineAt: new Date(Date.now() - 1000) } });
+    expect((await settle(studio, submitted.id)).status).toBe('succeeded');
+    expect(await studio.balance(user)).toBe(9);
   });
 
   it('finishes a job after an app restart (a fresh engine picks it up)', async () => {

@@ -61,7 +61,7 @@ export function UnknownControl({ type }: { type: string }) {
 
 export function ControlRenderer(props: ControlProps) {
   const type = (props.control as { type: string }).type;
-  const Component = (CONTROL_COMPONENTS as Record<string, AnyControlComponent | undefined>)[type];
+  const Component = (CONTROL_COMPONENTS as unknown as Record<string, AnyControlComponent | undefined>)[type];
   if (!Component) return <UnknownControl type={type} />;
   return <Component {...(props as unknown as ControlProps<never>)} />;
 }

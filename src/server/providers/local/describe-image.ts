@@ -1,5 +1,8 @@
 /** Honest local stand-ins for the text tools: what can be measured about an image, said plainly. */
-import sharp from 'sharp';
+import sharpLibrary from 'sharp';
+import { MAX_INPUT_PIXELS } from './image-operations';
+
+const sharp = (input: Buffer) => sharpLibrary(input, { limitInputPixels: MAX_INPUT_PIXELS });
 
 const COLOUR_NAMES: [string, [number, number, number]][] = [
   ['black', [20, 20, 20]], ['white', [235, 235, 235]], ['grey', [128, 128, 128]], ['red', [200, 40, 40]],

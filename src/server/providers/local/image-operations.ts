@@ -3,7 +3,15 @@
  * upscaling, corner-colour background removal, edge maps, relighting by modulation, mask blur,
  * and a labelled edit preview for instruction edits.
  */
-import sharp from 'sharp';
+import sharpLibrary, { type SharpOptions } from 'sharp';
+
+/**
+ * Inputs are at most 5 MB, but a flat 16k×16k PNG fits in that and decodes to a gigabyte: the
+ * local engine refuses images above 40 megapixels instead of running out of memory.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+const sharp = (input?: Buffer, options: SharpOptions = {}) => sharpLibrary(input, { limitInputPixels: MAX_INPUT_PIXELS, ...options });
 
 export async function upscale(input: Buffer, scale: number): Promise<Buffer> {
   const meta = await sharp(input).metadata();

@@ -10,6 +10,6 @@ export const check = publicProcedure.input(checkInput).mutation(({ ctx, input })
 
 /** The synchronous handler's credit check: the same, for synchronous models only. */
 export const checkSync = publicProcedure.input(checkInput).mutation(({ ctx, input }) => {
-  assertSyncModel(input);
+  assertSyncModel(input, ctx.user?.id ?? null);
   return checkGeneration(ctx.db, ctx.user?.id ?? null, input, { skipCreditCheck: input.skip_credit_check });
 });

@@ -4,6 +4,6 @@ import { submitInput } from './request.schema';
 
 /** The synchronous handler: returns id, text and user_credits; refuses asynchronous models. */
 export const runSync = publicProcedure.input(submitInput).mutation(async ({ ctx, input }) => {
-  assertSyncModel(input);
+  assertSyncModel(input, ctx.user?.id ?? null);
   return runSyncGeneration(ctx.db, ctx.user?.id ?? null, input);
 });

@@ -53,14 +53,19 @@ async function finishWithOutputs(db: Db, generation: Generation, job: EngineJob)
 }
 
 async function persistOutputs(db: Db, generation: Generation, job: EngineJob): Promise<StoredOutput[]> {
-  const owner = { ownerId: generation.userId, generationId: generation.id, isPrivate: !generation.isPublic, db };
+  // A creation deleted while it ran keeps its late outputs to its owner.
+  const current = await db.generation.findUnique({ where: { id: generation.id }, select: { isPublic: true, deletedAt: true } });
+  const isPrivate = !(current?.isPublic ?? generation.isPublic) || Boolean(current?.deletedAt);
+  const owner = { ownerId: generation.userId, generationId: generation.id, isPrivate, db };
   const kept: StoredOutput[] = [];
   const files = job.files ?? [];
   for (const [index, file] of files.entries()) {
     const stored = await storeGeneratedFile({ ...owner, index, buffer: file.buffer, contentType: file.contentType });
     kept.push({ key: stored.key, url: stored.url, contentType: stored.contentType, thumbnailUrl: stored.thumbnailUrl ?? null });
   }
-  for (const [offset, url] of (job.outputUrls ?? []).entries()) {
+  // A text tool's answer is text even when it starts with a URL: nothing to download.
+  const urls = generation.outputType === 'text' ? [] : (job.outputUrls ?? []);
+  for (const [offset, url] of urls.entries()) {
     const stored = await keepRemoteOutput({ ...owner, index: files.length + offset, url });
     kept.push({ key: stored.key, url: stored.url, contentType: stored.contentType, thumbnailUrl: stored.thumbnailUrl ?? null });
   }

@@ -22,7 +22,7 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
   const rows = await db.$queryRaw<{ id: string }[]>`
     WITH due AS (
       SELECT "id" FROM "Generation"
-      WHERE "status" = 'queued' AND "dispatchAt" <= ${now}
+      WHERE "status" = 'queued' AND "dispatchAt" <= ${now} AND "deadlineAt" > ${now}
         AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now})
       ORDER BY "dispatchAt" LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
@@ -36,7 +36,7 @@ async function claimOne(db: Db, id: string): Promise<boolean> {
   const now = new Date();
   const rows = await db.$queryRaw<{ id: string }[]>`
     UPDATE "Generation" SET "claimedUntil" = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}, "attempts" = "attempts" + 1
-    WHERE "id" = ${id} AND "status" = 'queued' AND "dispatchAt" <= ${now}
+    WHERE "id" = ${id} AND "status" = 'queued' AND "dispatchAt" <= ${now} AND "deadlineAt" > ${now}
       AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now})
     RETURNING "id"`;
   return rows.length === 1;
@@ -56,34 +56,68 @@ export async function dispatchGeneration(db: Db, id: string, options: { alreadyC
   const request = providerRequestFor(model, input);
   const platform = row.platform as Platform;
   const provider = providerFor(platform, db);
+  let job: EngineJob;
   try {
-    const job = await provider.submit({
+    job = await provider.submit({
       target: request.target,
       input: platform === 'local' ? { ...request.input, __generationId: row.id } : request.input,
       webhookUrl: webhookUrlFor(platform),
     });
-    const dispatched = await db.generation.updateMany({
-      where: { id, status: 'queued' },
-      data: { status: 'starting', providerJobId: job.jobId, dispatchedAt: new Date(), lastCheckedAt: new Date(), claimedUntil: null, error: null },
-    });
-    if (dispatched.count === 0) {
-      // Canceled while we were sending: stop the provider's job too.
-      await provider.cancel(job.jobId, request.target).catch(() => undefined);
-      return null;
-    }
-    const fresh = await db.generation.findUniqueOrThrow({ where: { id } });
-    await applyJob(db, fresh, job);
-    return job;
   } catch (error) {
     await handleSubmitFailure(db, row, error);
     return null;
   }
+  // From here the provider has the job: never fail it for our own faults, record it come what may.
+  const now = new Date();
+  const timeLimitMs = row.deadlineAt.getTime() - row.dispatchAt.getTime();
+  const dispatched = await withRetries(() =>
+    db.generation.updateMany({
+      where: { id, status: 'queued' },
+      // The time limit runs from when the provider got the job, not from when it was planned.
+      data: { status: 'starting', providerJobId: job.jobId, dispatchedAt: now, lastCheckedAt: now, claimedUntil: null, error: null, deadlineAt: new Date(now.getTime() + timeLimitMs) },
+    }),
+  ).catch((error: unknown) => {
+    console.error(`[engine] could not record job ${job.jobId} of ${id}; canceling it at the provider:`, error instanceof Error ? error.message : error);
+    return null;
+  });
+  if (!dispatched || dispatched.count === 0) {
+    // Canceled while we were sending, or unrecordable: stop the provider's job too. The row is
+    // still queued (or already finished and refunded), so nothing is lost.
+    await provider.cancel(job.jobId, request.target).catch(() => undefined);
+    return null;
+  }
+  const fresh = await db.generation.findUniqueOrThrow({ where: { id } });
+  await applyJob(db, fresh, job).catch((error: unknown) =>
+    // The reconciler asks the provider again on its next round.
+    console.error(`[engine] applying the first answer for ${id} failed:`, error instanceof Error ? error.message : error),
+  );
+  return job;
+}
+
+/** Retries a database write a few times (a connection reset must not orphan a provider job). */
+async function withRetries<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
+/**
+ * Only faults where the provider surely did not take the job are retried: throttling (429), a
+ * refused connection, or a 5xx answer. A timeout or a broken connection may have created the job,
+ * so retrying could run (and bill) it twice: those fail and refund instead.
+ */
+function isSafeToResubmit(error: unknown): boolean {
+  return isProviderError(error) && error.retryable && (error.kind === 'rate_limited' || error.kind === 'unreachable' || error.kind === 'server');
 }
 
 async function handleSubmitFailure(db: Db, row: Generation, error: unknown): Promise<void> {
-  const retryable = isProviderError(error) ? error.retryable : false;
   const message = error instanceof Error ? error.message : String(error);
-  if (retryable && row.attempts < MAX_SUBMIT_ATTEMPTS) {
+  if (isSafeToResubmit(error) && row.attempts < MAX_SUBMIT_ATTEMPTS) {
     const retryAfterMs = isProviderError(error) && error.retryAfterMs ? error.retryAfterMs : scaledMs(2 ** row.attempts * 5);
     console.warn(`[engine] submit of ${row.id} failed (attempt ${row.attempts}), retrying: ${message}`);
     await db.generation.updateMany({
@@ -93,5 +127,7 @@ async function handleSubmitFailure(db: Db, row: Generation, error: unknown): Pro
     return;
   }
   console.warn(`[engine] submit of ${row.id} failed for good: ${message}`);
-  await finishFailed(db, row.id, retryable ? FAILURE_TEXTS.providerUnavailable : `${message} Your credits have been refunded.`);
+  // A provider's own refusal (4xx) is worth showing; anything else is not the person's business.
+  const shown = isProviderError(error) && !error.retryable ? `${message} Your credits have been refunded.` : FAILURE_TEXTS.providerUnavailable;
+  await finishFailed(db, row.id, shown);
 }

@@ -26,9 +26,10 @@ export function scheduleDispatch(db: Db, id: string, at: Date): void {
 
 /** One round: dispatch due jobs, poll stale running ones, expire stuck queued ones. */
 export async function runEngineOnce(db: Db): Promise<void> {
-  for (const id of await claimDueGenerations(db)) await dispatchGeneration(db, id, { alreadyClaimed: true });
-  for (const id of await claimStaleRunning(db)) await reconcileGeneration(db, id);
+  // Expire first: a job that waited past its limit (e.g. across downtime) is refunded, not sent.
   await expireStuckQueued(db);
+  for (const id of await claimDueGenerations(db)) await dispatchGeneration(db, id, { alreadyClaimed: true });
+  for (const claim of await claimStaleRunning(db)) await reconcileGeneration(db, claim.id, claim.claimedUntil);
 }
 
 export function engineTickMs(): number {
@@ -78,7 +79,7 @@ export async function runToCompletion(db: Db, id: string): Promise<void> {
       if (!(await dispatchGeneration(db, id))) await sleep(engineTickMs());
       continue;
     }
-    await reconcileGeneration(db, id);
+    await reconcileGeneration(db, id, null);
     const after = await db.generation.findUnique({ where: { id }, select: { status: true } });
     if (!after || !isRunning(after.status)) return;
     await sleep(Math.max(50, Math.min(1000, scaledMs(0.5))));

@@ -8,7 +8,45 @@ import { emitLocalGenerationUpdate, setRemoteGenerationBus, type GenerationUpdat
 
 const CHANNEL = 'studio_generation_updates';
 
+const RECONNECT_MS = 5_000;
+
+/**
+ * Starts the bus and keeps it up: when the LISTEN connection drops, updates fall back to this
+ * instance only (never silently lost here) until it has reconnected.
+ */
 export async function startPostgresBus(connectionString: string, db: Db): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const reconnectLater = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      listen(connectionString, db, onLost)
+        .then((client) => {
+          current = client;
+        })
+        .catch((error: unknown) => {
+          console.warn('[pg-bus] reconnect failed:', error instanceof Error ? error.message : error);
+          reconnectLater();
+        });
+    }, RECONNECT_MS);
+    timer.unref?.();
+  };
+  function onLost(): void {
+    setRemoteGenerationBus(undefined);
+    if (!stopped) console.warn('[pg-bus] listener lost; updates stay local until it reconnects');
+    reconnectLater();
+  }
+  current = await listen(connectionString, db, onLost);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    setRemoteGenerationBus(undefined);
+    await current?.end().catch(() => undefined);
+  };
+}
+
+async function listen(connectionString: string, db: Db, onLost: () => void): Promise<pg.Client> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   client.on('notification', (message) => {
@@ -19,13 +57,20 @@ export async function startPostgresBus(connectionString: string, db: Db): Promis
       /* not ours */
     }
   });
-  client.on('error', (error) => console.error('[pg-bus] listener error:', error.message));
+  let lost = false;
+  const lose = () => {
+    if (lost) return;
+    lost = true;
+    onLost();
+  };
+  client.on('error', (error) => {
+    console.error('[pg-bus] listener error:', error.message);
+    lose();
+  });
+  client.on('end', lose);
   await client.query(`LISTEN ${CHANNEL}`);
   setRemoteGenerationBus(async (update) => {
     await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(update)})`;
   });
-  return async () => {
-    setRemoteGenerationBus(undefined);
-    await client.end().catch(() => undefined);
-  };
+  return client;
 }

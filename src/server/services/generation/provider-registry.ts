@@ -47,8 +47,11 @@ export function setProviderOverrideForTests(overrides: Partial<Record<Platform, 
   holder.studioProviderOverride = overrides ?? undefined;
 }
 
+/** Where a provider should call back; only when we can verify what it sends. */
 export function webhookUrlFor(platform: Platform): string | undefined {
-  const base = getEnv().PUBLIC_BASE_URL;
+  const env = getEnv();
+  const base = env.PUBLIC_BASE_URL;
   if (!base || platform === 'local') return undefined;
+  if (platform === 'replicate' && !env.REPLICATE_WEBHOOK_SECRET) return undefined;
   return `${base.replace(/\/+$/, '')}/api/webhooks/${platform}`;
 }

@@ -18,12 +18,14 @@ function pollEverySeconds(platform: Platform): number {
 
 const CLAIM_SECONDS = 120;
 
-export async function claimStaleRunning(db: Db, limit = 20): Promise<string[]> {
+export type Claim = { id: string; claimedUntil: Date };
+
+export async function claimStaleRunning(db: Db, limit = 10): Promise<Claim[]> {
   const now = new Date();
   const localCutoff = new Date(now.getTime() - scaledMs(pollEverySeconds('local')));
   const replicateCutoff = new Date(now.getTime() - scaledMs(pollEverySeconds('replicate')));
   const falCutoff = new Date(now.getTime() - scaledMs(pollEverySeconds('fal')));
-  const rows = await db.$queryRaw<{ id: string }[]>`
+  const rows = await db.$queryRaw<{ id: string; claimedUntil: Date }[]>`
     WITH stale AS (
       SELECT "id" FROM "Generation"
       WHERE "status" IN ('starting', 'processing')
@@ -39,29 +41,54 @@ export async function claimStaleRunning(db: Db, limit = 20): Promise<string[]> {
       FOR UPDATE SKIP LOCKED
     )
     UPDATE "Generation" g SET "claimedUntil" = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}
-    FROM stale WHERE g."id" = stale."id" RETURNING g."id"`;
-  return rows.map((r) => r.id);
+    FROM stale WHERE g."id" = stale."id" RETURNING g."id", g."claimedUntil"`;
+  return rows.map((r) => ({ id: r.id, claimedUntil: r.claimedUntil }));
 }
 
-/** Checks one claimed running generation with its provider. */
-export async function reconcileGeneration(db: Db, id: string): Promise<void> {
+/** Renews this instance's claim just before working on a row (a batch can outlast the first one). */
+async function renewClaim(db: Db, id: string, held: Date): Promise<Date | null> {
+  const until = new Date(Date.now() + CLAIM_SECONDS * 1000);
+  const changed = await db.generation.updateMany({ where: { id, claimedUntil: held }, data: { claimedUntil: until } });
+  return changed.count === 1 ? until : null;
+}
+
+/**
+ * Checks one running generation with its provider. `held` is this instance's claim on the row
+ * (null for callers that own the request, like a synchronous generation): it is renewed before the
+ * work and released only if still ours, so another instance's claim is never cleared.
+ */
+export async function reconcileGeneration(db: Db, id: string, held: Date | null): Promise<void> {
+  const claim = held ? await renewClaim(db, id, held) : null;
+  if (held && !claim) return;
   const row = await db.generation.findUnique({ where: { id } });
   if (!row || !['starting', 'processing'].includes(row.status)) return;
   const provider = providerFor(row.platform, db);
   try {
-    if (row.deadlineAt.getTime() < Date.now()) {
-      if (row.providerJobId) await provider.cancel(row.providerJobId, row.providerTarget).catch(() => undefined);
+    const pastDeadline = row.deadlineAt.getTime() < Date.now();
+    if (!row.providerJobId) {
+      if (pastDeadline) await finishFailed(db, id, FAILURE_TEXTS.timedOut);
+      return;
+    }
+    // Ask first even when late: a job that finished just before its limit keeps its result.
+    const job = await provider.get(row.providerJobId, row.providerTarget).catch((error: unknown) => {
+      if (pastDeadline) return null;
+      throw error;
+    });
+    if (job && ['succeeded', 'failed', 'canceled'].includes(job.status)) {
+      await applyJob(db, row, job);
+      return;
+    }
+    if (pastDeadline) {
+      await provider.cancel(row.providerJobId, row.providerTarget).catch(() => undefined);
       await finishFailed(db, id, FAILURE_TEXTS.timedOut);
       return;
     }
-    if (!row.providerJobId) return;
-    const job = await provider.get(row.providerJobId, row.providerTarget);
-    await applyJob(db, row, job);
+    if (job) await applyJob(db, row, job);
   } catch (error) {
     // A failed poll is not a failed generation: try again on the next round (the deadline still holds).
     console.warn(`[engine] polling ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    await db.generation.updateMany({ where: { id }, data: { lastCheckedAt: new Date(), claimedUntil: null } });
+    await db.generation.updateMany({ where: { id, ...(claim ? { claimedUntil: claim } : {}) }, data: { lastCheckedAt: new Date(), ...(claim ? { claimedUntil: null } : {}) } });
   }
 }
 

@@ -1,5 +1,6 @@
 /** Synchronous models (image-to-prompt, captioning, prompt adapter): submit, then answer with the text. */
 import type { Db } from '~/server/db/client';
+import { assertNotInMaintenance } from '~/server/config/maintenance';
 import { AppError } from '~/server/errors';
 import { getBalance } from '~/server/services/credits/ledger';
 import { runToCompletion } from './engine';
@@ -9,7 +10,10 @@ import { submitGeneration } from './submit';
 
 export type SyncResult = { id: string; text: string | null; user_credits: number; prediction: Prediction };
 
-export function assertSyncModel(request: GenerateRequest): void {
+/** The synchronous handler's own rule, after the spec's first checks (maintenance, then sign-in). */
+export function assertSyncModel(request: GenerateRequest, userId: string | null): void {
+  assertNotInMaintenance('generate');
+  if (!userId) throw new AppError('unauthorized');
   if (!resolveModel(request).sync) throw new AppError('not_sync_model');
 }
 

@@ -7,6 +7,11 @@ import { vi } from 'vitest';
 
 export type SessionStatus = 'authenticated' | 'unauthenticated' | 'loading';
 
+const DEFAULT_SIGNED = {
+  publicUrl: 'https://studio.test/storage/u/1/uploads/a.png',
+  signedUrl: 'https://studio.test/storage/u/1/uploads/a.png?sig=1',
+};
+
 export const fakes = {
   session: { status: 'authenticated' as SessionStatus },
   router: {
@@ -24,21 +29,20 @@ export const fakes = {
   },
   openSignIn: vi.fn(),
   toast: vi.fn(),
-  signedUrl: vi.fn(async (_input: { contentType: string; remoteName: string; sourceSubfolder: string; size: number }) => ({
-    publicUrl: 'https://studio.test/storage/u/1/uploads/a.png',
-    signedUrl: 'https://studio.test/storage/u/1/uploads/a.png?sig=1',
-  })),
+  signedUrl: vi.fn(async (_input: { contentType: string; remoteName: string; sourceSubfolder: string; size: number }) => ({ ...DEFAULT_SIGNED })),
   runSync: vi.fn(async (_input: Record<string, unknown>) => ({ id: 'gen-1', text: 'a prompt', user_credits: 9 })),
   refreshUser: vi.fn(async () => undefined),
+  randomPrompt: vi.fn(async () => ({ content: 'a lighthouse at dusk, oil painting' })),
 };
 
 export function resetFakes(): void {
   fakes.session.status = 'authenticated';
   fakes.router.asPath = '/es/create/flux-fill';
   fakes.router.locale = 'es';
-  for (const fn of [fakes.router.push, fakes.router.replace, fakes.openSignIn, fakes.toast, fakes.signedUrl, fakes.runSync, fakes.refreshUser]) {
-    fn.mockClear();
-  }
+  for (const fn of [fakes.router.push, fakes.router.replace, fakes.openSignIn, fakes.toast, fakes.refreshUser]) fn.mockClear();
+  fakes.signedUrl.mockReset().mockImplementation(async () => ({ ...DEFAULT_SIGNED }));
+  fakes.runSync.mockReset().mockImplementation(async () => ({ id: 'gen-1', text: 'a prompt', user_credits: 9 }));
+  fakes.randomPrompt.mockReset().mockImplementation(async () => ({ content: 'a lighthouse at dusk, oil painting' }));
 }
 
 function mutation<I, O>(fn: (input: I) => Promise<O>) {
@@ -73,7 +77,10 @@ export const trpcModule = {
   trpc: {
     upload: { signedUrl: { useMutation: mutation(fakes.signedUrl) } },
     generation: { runSync: { useMutation: mutation(fakes.runSync) } },
-    useUtils: () => ({ user: { details: { invalidate: fakes.refreshUser } } }),
+    useUtils: () => ({
+      user: { details: { invalidate: fakes.refreshUser } },
+      client: { generation: { randomPrompt: { query: () => fakes.randomPrompt() } } },
+    }),
   },
 };
 

@@ -1,4 +1,5 @@
 /** A minimal stand-in for the form renderer: holds the values and wires ControlProps. */
+import { act } from '@testing-library/react';
 import { useState, type ComponentType } from 'react';
 import { getModel, publicModelDefinition, type ControlOf, type ControlType, type PublicModelDefinition } from '~/catalogue';
 import type { ControlProps, FormValues } from '~/features/form/controls/types';
@@ -20,7 +21,7 @@ export function renderControl<T extends ControlType>(
   Component: ComponentType<ControlProps<T>>,
   options: { model: PublicModelDefinition; control: ControlOf<T>; values?: FormValues; error?: string | null; disabled?: boolean; extra?: Record<string, unknown> },
 ) {
-  const state = { values: { ...(options.values ?? {}) } as FormValues };
+  const state = { values: { ...(options.values ?? {}) } as FormValues, set: (_field: string, _value: unknown) => undefined as void };
   function Harness() {
     const [values, setValues] = useState<FormValues>(state.values);
     state.values = values;
@@ -31,6 +32,7 @@ export function renderControl<T extends ControlType>(
         state.values = next;
         return next;
       });
+    state.set = set;
     const props = {
       control: options.control,
       model: options.model,
@@ -45,5 +47,7 @@ export function renderControl<T extends ControlType>(
     return <Component {...props} />;
   }
   const result = renderWithProviders(<Harness />);
-  return { ...result, values: () => state.values };
+    /** Sets a field from outside the control (as another control or a refill would). */
+  const setField = (field: string, value: unknown) => act(() => state.set(field, value));
+  return { ...result, values: () => state.values, setField };
 }

@@ -1,5 +1,5 @@
 /** Renders a control inside the providers it needs (Mantine, next-intl with the English messages). */
-import { MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, Modal, Popover } from '@mantine/core';
 import { render, type RenderResult } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactElement, ReactNode } from 'react';
@@ -10,7 +10,8 @@ if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
       ({
-        matches: false,
+        // Reduced motion: Mantine's transitions finish at once.
+        matches: query.includes('prefers-reduced-motion: reduce'),
         media: query,
         onchange: null,
         addListener: () => undefined,
@@ -32,10 +33,20 @@ if (typeof window !== 'undefined') {
   if (!URL.revokeObjectURL) URL.revokeObjectURL = () => undefined;
 }
 
+// jsdom lays nothing out: a dropdown's target looks detached (hidden) unless told otherwise.
+// Transitions are instant so opening and closing are synchronous enough to assert on.
+const testTheme = createTheme({
+  respectReducedMotion: true,
+  components: {
+    Popover: Popover.extend({ defaultProps: { hideDetached: false, transitionProps: { duration: 0 } } }),
+    Modal: Modal.extend({ defaultProps: { transitionProps: { duration: 0 } } }),
+  },
+});
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-      <MantineProvider>{children}</MantineProvider>
+      <MantineProvider theme={testTheme}>{children}</MantineProvider>
     </NextIntlClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { COMMON_ASPECT_RATIOS } from '~/catalogue';
@@ -41,8 +41,8 @@ function RatioButton({ ratio, label, active, disabled, onClick }: { ratio: strin
       aria-pressed={active}
       data-testid={`ratio-${ratio}`}
       style={{
-        minWidth: 58,
-        padding: '8px 6px',
+        width: '100%',
+        padding: '8px 4px',
         borderRadius: 'var(--mantine-radius-md)',
         border: `1px solid ${active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
         background: active ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)',
@@ -68,12 +68,12 @@ export function AspectRatioControl({ control, value, onChange, error, disabled }
   const visible = expanded ? [...common, ...more] : common;
   return (
     <ControlField control={control} error={error}>
-      <Group gap={6}>
+      <Box style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(46px, 1fr))', gap: 6 }}>
         {auto ? <RatioButton ratio={AUTO} label={t('auto')} active={current === AUTO} disabled={disabled} onClick={() => onChange(AUTO)} /> : null}
         {visible.map((ratio) => (
           <RatioButton key={ratio} ratio={ratio} label={ratio} active={current === ratio} disabled={disabled} onClick={() => onChange(ratio)} />
         ))}
-      </Group>
+      </Box>
       {more.length > 0 ? (
         <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((v) => !v)} data-testid="more-ratios">
           {expanded ? t('fewerRatios') : t('moreRatios', { count: more.length })}

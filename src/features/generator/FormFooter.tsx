@@ -1,0 +1,96 @@
+/**
+ * The form's sticky footer (core-flow §2, tool-catalogue §4): the live credit cost, the privacy
+ * toggle (premium only, with the upgrade tooltip otherwise) and Generate, disabled while
+ * processing or invalid; while processing it reads 'Generating...' with the estimate (~Ns).
+ */
+import { Box, Button, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+
+export type FormFooterProps = {
+  cost: number;
+  valid: boolean;
+  validationMessage: string | null;
+  processing: boolean;
+  checking: boolean;
+  estimatedSeconds: number;
+  premium: boolean;
+  isPublic: boolean;
+  onPublicChange: (value: boolean) => void;
+  onGenerate: () => void;
+};
+
+export function FormFooter(props: FormFooterProps) {
+  const t = useTranslations('generator');
+  const { cost, valid, validationMessage, processing, checking, estimatedSeconds, premium, isPublic } = props;
+  const privacy = (
+    <Switch
+      label={t('public')}
+      checked={premium ? isPublic : true}
+      onChange={(event) => props.onPublicChange(event.currentTarget.checked)}
+      disabled={!premium || processing}
+      size="sm"
+      data-testid="privacy-toggle"
+    />
+  );
+  return (
+    <Box
+      data-testid="form-footer"
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 5,
+        borderTop: '1px solid var(--mantine-color-default-border)',
+        background: 'var(--mantine-color-body)',
+        borderBottomLeftRadius: 'var(--mantine-radius-lg)',
+        borderBottomRightRadius: 'var(--mantine-radius-lg)',
+        boxShadow: '0 -6px 16px -12px rgba(0,0,0,.25)',
+      }}
+      px="md"
+      py="sm"
+    >
+      {!valid && validationMessage && !processing ? (
+        <Text size="xs" c="dimmed" mb={6} data-testid="validation-message">
+          {validationMessage}
+        </Text>
+      ) : null}
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="md" wrap="nowrap">
+          <Box>
+            <Text size="xs" c="dimmed" lh={1.2}>
+              {t('creditsRequired')}
+            </Text>
+            <Text fw={700} size="lg" lh={1.2} data-testid="credit-cost">
+              {cost}
+            </Text>
+          </Box>
+          {/* One stable tree whatever the plan, so the switch keeps its identity when premium loads. */}
+          <Tooltip label={t('privateTooltip')} withArrow multiline w={220} disabled={premium} events={{ hover: true, focus: true, touch: true }}>
+            <Box data-testid={premium ? 'privacy-open' : 'privacy-locked'}>{privacy}</Box>
+          </Tooltip>
+        </Group>
+        <Button
+          size="md"
+          radius="xl"
+          onClick={props.onGenerate}
+          disabled={processing || !valid}
+          loading={checking}
+          data-testid="generate-button"
+          variant="gradient"
+          gradient={{ from: 'violet', to: 'pink' }}
+          miw={140}
+        >
+          {processing ? (
+            <Group gap={6} wrap="nowrap">
+              <span>{t('generating')}</span>
+              <Text span size="xs" opacity={0.85} data-testid="generate-estimate">
+                {t('estimate', { seconds: Math.round(estimatedSeconds) })}
+              </Text>
+            </Group>
+          ) : (
+            t('generate')
+          )}
+        </Button>
+      </Group>
+    </Box>
+  );
+}

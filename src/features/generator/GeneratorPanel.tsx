@@ -1,0 +1,199 @@
+/**
+ * The generator panel (core-flow §2): model picker (more than one model), the selected model's
+ * form with its sticky footer, the output area and the Recent Creations widget. The flow itself
+ * lives in flow/*; this component only wires state to views.
+ */
+import { Alert, Anchor, Badge, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  estimatedDurationFor,
+  getApp,
+  getModel,
+  RECENT_LIMIT_GENERATOR,
+  type AppDefinition,
+  type ModelDefinition,
+} from '~/catalogue';
+import { RecentCreations } from '~/features/creations/RecentCreations';
+import type { FormValues } from '~/features/form/controls/types';
+import { DynamicForm } from '~/features/form/DynamicForm';
+import { carryOver, initialValues, PRIVACY_FIELD, valuesFromCreation } from '~/features/form/form-values';
+import { useModelForm } from '~/features/form/useModelForm';
+import { MaintenanceBanner } from '~/features/maintenance/MaintenanceBanner';
+import { ComparisonSlider } from '~/features/outputs/ComparisonSlider';
+import { OutputArea } from '~/features/outputs/OutputArea';
+import { useUserDetails } from '~/features/user/useUserDetails';
+import { generatorExtensions } from './extensions';
+import type { Prediction } from './flow/types';
+import { FormFooter } from './FormFooter';
+import { GeneratorSkeleton } from './GeneratorSkeleton';
+import { ModelPicker } from './ModelPicker';
+import { useGeneration } from './useGeneration';
+
+export type GeneratorPanelProps = {
+  appId: string;
+  /** A model of the app to open instead of its default (e.g. an effect page opens the effect model). */
+  modelId?: string;
+  /** Values to start from (e.g. ?lora= preselects the LoRA, an effect page its effect). */
+  preset?: FormValues;
+  /** Heading above the panel; defaults to the app's name and description. */
+  header?: ReactNode;
+};
+
+export function GeneratorPanel(props: GeneratorPanelProps) {
+  const t = useTranslations('generator');
+  const router = useRouter();
+  const app = getApp(props.appId);
+  if (!app) {
+    return (
+      <Container size="xl" py="xl">
+        <Alert color="red" variant="light" data-testid="app-not-found">
+          {t('appNotFound')}
+        </Alert>
+      </Container>
+    );
+  }
+  const queryModel = typeof router.query.model === 'string' ? router.query.model : undefined;
+  const wantedId = props.modelId ?? queryModel ?? app.defaultModelId;
+  const defaultModel = app.defaultModelId ? getModel(app.defaultModelId) : undefined;
+  const model = app.modelIds.includes(wantedId) ? getModel(wantedId) : undefined;
+
+  return (
+    <Container size="xl" py="lg">
+      <Stack gap="md">
+        {props.header ?? <AppHeader app={app} />}
+        <MaintenanceBanner />
+        {!router.isReady ? (
+          <GeneratorSkeleton />
+        ) : !defaultModel ? (
+          <Alert color="red" variant="light" data-testid="no-default-model">
+            {t('noDefaultModel')}
+          </Alert>
+        ) : !model ? (
+          <Alert color="red" variant="light" data-testid="model-not-found">
+            {t('modelNotFound')}
+          </Alert>
+        ) : (
+          <GeneratorWorkspace app={app} initialModel={model} preset={props.preset} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function AppHeader({ app }: { app: AppDefinition }) {
+  const t = useTranslations('generator');
+  return (
+    <Stack gap={4}>
+      <Anchor component={Link} href="/#tools" size="sm" c="dimmed">
+        ← {t('allTools')}
+      </Anchor>
+      <Group gap="sm" align="center">
+        <Title order={1} size="h2" data-testid="app-title">
+          {app.name}
+        </Title>
+        {app.category ? (
+          <Badge variant="light" tt="capitalize">
+            {app.category}
+          </Badge>
+        ) : null}
+      </Group>
+      <Text c="dimmed">{app.description}</Text>
+    </Stack>
+  );
+}
+
+function GeneratorWorkspace({ app, initialModel, preset }: { app: AppDefinition; initialModel: ModelDefinition; preset?: FormValues }) {
+  const models = useMemo(() => app.modelIds.map((id) => getModel(id)).filter((m): m is ModelDefinition => !!m), [app]);
+  const initialFor = (model: ModelDefinition, extra?: FormValues) =>
+    initialValues(model, { mode: model.id === app.defaultModelId ? app.defaultMode : undefined, preset: { ...preset, ...extra } });
+  const [model, setModel] = useState<ModelDefinition>(initialModel);
+  const form = useModelForm(model, () => initialFor(model));
+  const { user } = useUserDetails();
+  const premium = user?.premium === true;
+  const outputRef = useRef<HTMLDivElement>(null);
+  const generation = useGeneration();
+  const { prediction, generating, queueWaitSeconds } = generation.state;
+  const request = form.request();
+
+  const switchModel = (id: string) => {
+    const next = getModel(id);
+    if (!next || next.id === model.id) return;
+    setModel(next);
+    form.reset(initialFor(next, carryOver(form.values, next)));
+  };
+
+  const refill = (creation: Prediction) => {
+    const target = getModel(creation.modelId);
+    // Refill the current model's form; the creation's own model when this app has it.
+    const into = target && app.modelIds.includes(target.id) ? target : model;
+    const patch = valuesFromCreation(into, creation);
+    if (into.id !== model.id) {
+      setModel(into);
+      form.reset({ ...initialFor(into), ...patch });
+    } else {
+      form.patch(patch);
+    }
+  };
+
+  const onGenerate = () => {
+    void generation.generate({ model, request, appId: app.id });
+    // On a phone the output sits under the form: bring it into view.
+    if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 62em)').matches) {
+      outputRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    }
+  };
+
+  const estimatedSeconds = estimatedDurationFor(model, request);
+  const original = prediction?.display?.inputImages[0];
+  const Host = generatorExtensions.PromptAssistHost;
+  const formBody = (
+    <DynamicForm model={form.definition} values={form.values} setValue={form.setValue} fieldErrors={form.verdict.fieldErrors} disabled={generating} />
+  );
+
+  return (
+    <Grid gap="lg" data-testid="generator" data-model={model.id}>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Paper withBorder radius="lg" shadow="xs">
+          <Stack gap="lg" p="md" pb="lg">
+            {models.length > 1 ? <ModelPicker models={models} value={model.id} onChange={switchModel} disabled={generating} /> : null}
+            {Host ? <Host>{formBody}</Host> : formBody}
+          </Stack>
+          <FormFooter
+            cost={form.verdict.cost}
+            valid={form.verdict.validation.ok}
+            validationMessage={form.verdict.validation.ok ? null : form.verdict.validation.message}
+            processing={generating}
+            checking={generation.checking}
+            estimatedSeconds={estimatedSeconds}
+            premium={premium}
+            isPublic={form.values[PRIVACY_FIELD] !== false}
+            onPublicChange={(value) => form.setValue(PRIVACY_FIELD, value)}
+            onGenerate={onGenerate}
+          />
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="md" ref={outputRef} style={{ scrollMarginTop: 72 }}>
+          <OutputArea
+            prediction={prediction}
+            model={form.definition}
+            queueWaitSeconds={queueWaitSeconds}
+            estimatedSeconds={prediction?.queue?.estimatedSeconds ?? estimatedSeconds}
+            renderComparison={
+              // Image-to-image tools with comparison labels show the original against the result.
+              form.definition.ui.comparisonLabels && original
+                ? (resultUrl) => <ComparisonSlider originalUrl={original} resultUrl={resultUrl} model={form.definition} />
+                : undefined
+            }
+          />
+          <Box>
+            <RecentCreations limit={RECENT_LIMIT_GENERATOR} onSelect={refill} columns={{ base: 3, sm: 6 }} />
+          </Box>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

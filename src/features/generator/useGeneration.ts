@@ -1,0 +1,142 @@
+/**
+ * Wires the plain generation flow (flow/*) to the app: session, user details, sign-in modal,
+ * system status, tRPC client, toasts. Components only call `generate` and read `state`.
+ */
+import { useSession } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { creditCostFor, estimatedDurationFor, validateForModel, waitTimeFor, type ModelDefinition } from '~/catalogue';
+import { pathWithoutLocale } from '~/features/auth/callback-url';
+import { useSignInModal } from '~/features/auth/SignInModalProvider';
+import type { FormValues } from '~/features/form/controls/types';
+import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
+import { showToast } from '~/features/toast/toast';
+import { useUserDetails, type UserDetails } from '~/features/user/useUserDetails';
+import { trpc } from '~/utils/trpc';
+import { runPreflightChecks } from './flow/checks';
+import { startGeneration, type GenerationHandle, type GenerationState } from './flow/generate';
+import { flowText } from './flow/text';
+import { realTimers, type ShownPrediction } from './flow/types';
+
+export type GenerateArgs = { model: ModelDefinition; request: FormValues; appId: string; skipCreditCheck?: boolean };
+
+const IDLE: GenerationState = { prediction: null, generating: false, queueWaitSeconds: null };
+
+/** How many outputs a request produces (the server's rule: num_outputs for images, else 1). */
+export function outputCountFor(model: ModelDefinition, request: FormValues): number {
+  if (model.ui.outputType !== 'image') return 1;
+  const n = Number(request.num_outputs ?? 1);
+  return Number.isFinite(n) && n >= 1 ? Math.trunc(n) : 1;
+}
+
+export function useGeneration(options: { onFinished?: (prediction: ShownPrediction) => void } = {}) {
+  const t = useTranslations('generator.flow');
+  const text = useMemo(() => flowText((key, values) => t(key as never, values as never)), [t]);
+  const { status } = useSession();
+  const { user } = useUserDetails();
+  const signIn = useSignInModal();
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const system = useSystemStatus();
+  const [state, setState] = useState<GenerationState>(IDLE);
+  const [checking, setChecking] = useState(false);
+  const handle = useRef<GenerationHandle | null>(null);
+  const onFinishedRef = useRef(options.onFinished);
+  onFinishedRef.current = options.onFinished;
+
+  useEffect(() => () => handle.current?.dispose(), []);
+
+  const onCredits = useCallback(
+    (credits?: number) => {
+      if (typeof credits === 'number') {
+        utils.user.details.setData(undefined, (old) => (old ? { ...old, credits } : old));
+      }
+      void utils.user.details.invalidate();
+    },
+    [utils],
+  );
+
+  const generate = useCallback(
+    async ({ model, request, appId, skipCreditCheck }: GenerateArgs) => {
+      if (checking || state.generating) return;
+      const locales = router.locales ?? [];
+      const currentPath = pathWithoutLocale(router.asPath, locales);
+      const cost = creditCostFor(model, request);
+      const body: Record<string, unknown> = {
+        ...request,
+        model_id: model.id,
+        appId,
+        pageId: (currentPath.split(/[?#]/)[0] ?? '/').slice(0, 200),
+        credit_to_consume: cost,
+      };
+      setChecking(true);
+      let details: UserDetails | null = user;
+      let passed = false;
+      try {
+        const maintenance = system.loaded ? system.maintenance : ((await utils.system.status.fetch().catch(() => null))?.maintenance ?? null);
+        const loggedIn = status === 'authenticated';
+        if (loggedIn && !details) details = await utils.user.details.fetch().catch(() => null);
+        const result = await runPreflightChecks({
+          maintenance,
+          loggedIn,
+          openLogin: () => signIn.open(currentPath),
+          validate: () => validateForModel(model, request),
+          cost,
+          userCredits: details?.credits,
+          skipCreditCheck,
+          serverCheck: () =>
+            model.sync
+              ? utils.client.generation.checkSync.mutate({ ...body, skip_credit_check: skipCreditCheck })
+              : utils.client.generation.check.mutate({ ...body, skip_credit_check: skipCreditCheck }),
+          toast: showToast,
+          text,
+        });
+        passed = result.ok;
+      } finally {
+        setChecking(false);
+      }
+      if (!passed) return;
+
+      const premium = details?.premium === true;
+      handle.current?.dispose();
+      handle.current = startGeneration({
+        body,
+        sync: model.sync === true,
+        outputType: model.ui.outputType,
+        outputNum: outputCountFor(model, request),
+        premium,
+        waitSeconds: waitTimeFor(model, premium),
+        estimatedSeconds: estimatedDurationFor(model, request),
+        timeScale: system.timeScale,
+        api: {
+          submit: (b) => utils.client.generation.submit.mutate(b),
+          get: (id) => utils.client.prediction.get.query({ id }),
+          subscribe: (id, onData) => {
+            const subscription = utils.client.prediction.onUpdate.subscribe({ ids: [id] }, { onData, onError: () => undefined });
+            return () => subscription.unsubscribe();
+          },
+        },
+        toast: showToast,
+        text,
+        timers: realTimers,
+        onState: setState,
+        onCredits,
+        onFinished: (prediction) => {
+          void utils.prediction.recent.invalidate();
+          void utils.prediction.list.invalidate();
+          onFinishedRef.current?.(prediction);
+        },
+      });
+    },
+    [checking, state.generating, router, user, system, utils, status, signIn, text, onCredits],
+  );
+
+  const reset = useCallback(() => {
+    handle.current?.dispose();
+    handle.current = null;
+    setState(IDLE);
+  }, []);
+
+  return { state, checking, busy: checking || state.generating, generate, reset };
+}

@@ -1,0 +1,94 @@
+/**
+ * The Image to Prompt dialog (tool-catalogue §2, §4): upload an image, generate, read the prompt,
+ * and 'Use this Prompt' fills the form's prompt and closes the dialog.
+ */
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { creditCostFor, getModel } from '~/catalogue';
+import { ImageUploader } from '~/features/uploads';
+import { SparklesIcon } from '~/features/uploads/icons';
+import { IMAGE_TO_TEXT_MODELS, useImageToText } from './useImageToText';
+
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  onUsePrompt: (prompt: string) => void;
+};
+
+export function ImageToPromptDialog({ opened, onClose, onUsePrompt }: Props) {
+  const t = useTranslations('imageToPrompt');
+  const phone = useMediaQuery('(max-width: 36em)');
+  const { run, pending, error, reset } = useImageToText('prompt');
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState<string | null>(null);
+  const cost = creditCostFor(getModel(IMAGE_TO_TEXT_MODELS.prompt));
+
+  // Each opening starts fresh.
+  useEffect(() => {
+    if (!opened) return;
+    setImageUrl(null);
+    setPrompt(null);
+    reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened]);
+
+  const generate = async () => {
+    if (!imageUrl) return;
+    setPrompt(null);
+    const text = await run(imageUrl);
+    if (text) setPrompt(text);
+  };
+
+  const use = () => {
+    if (!prompt) return;
+    onUsePrompt(prompt);
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('title')} size="lg" centered fullScreen={phone}>
+      <Stack gap="md" data-testid="image-to-prompt-dialog">
+        <Text size="sm" c="dimmed">
+          {t('intro')}
+        </Text>
+        <ImageUploader
+          value={imageUrl}
+          onChange={(url) => {
+            setImageUrl(url);
+            setPrompt(null);
+            reset();
+          }}
+          label={t('imageLabel')}
+          disabled={pending}
+          height={200}
+          testId="image-to-prompt-image"
+        />
+        <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+          <Text size="xs" c="dimmed">
+            {t('cost', { count: cost })}
+          </Text>
+          <Button onClick={() => void generate()} disabled={!imageUrl || pending} leftSection={<SparklesIcon size={16} />} data-testid="image-to-prompt-generate">
+            {pending ? t('generating') : t('generate')}
+          </Button>
+        </Group>
+        {error && (
+          <Alert color="red" variant="light" role="alert" title={error.message}>
+            {error.detail}
+          </Alert>
+        )}
+        {prompt && (
+          <Stack gap="xs">
+            <Textarea label={t('result')} value={prompt} readOnly autosize minRows={3} maxRows={10} data-testid="image-to-prompt-result" />
+            <Group justify="flex-end">
+              <Button onClick={use} data-testid="image-to-prompt-use">
+                {t('use')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

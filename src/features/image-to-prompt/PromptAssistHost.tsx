@@ -1,0 +1,30 @@
+/**
+ * Plugs the Image to Prompt dialog and the server's random prompt into the generator's prompt
+ * controls (features/form/controls/prompt-assist.tsx): mounted around the form by the generator
+ * panel through generatorExtensions.PromptAssistHost.
+ */
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { PromptAssistProvider, type PromptAssist } from '~/features/form/controls/prompt-assist';
+import { useRandomPrompt } from './buttons';
+import { ImageToPromptDialog } from './ImageToPromptDialog';
+
+export function PromptAssistHost({ children }: { children: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  const use = useRef<((prompt: string) => void) | null>(null);
+  const randomPrompt = useRandomPrompt();
+  const randomRef = useRef(randomPrompt);
+  randomRef.current = randomPrompt;
+
+  const openImageToPrompt = useCallback((fill: (prompt: string) => void) => {
+    use.current = fill;
+    setOpened(true);
+  }, []);
+  const value = useMemo<PromptAssist>(() => ({ openImageToPrompt, randomPrompt: () => randomRef.current() }), [openImageToPrompt]);
+
+  return (
+    <PromptAssistProvider value={value}>
+      {children}
+      <ImageToPromptDialog opened={opened} onClose={() => setOpened(false)} onUsePrompt={(prompt) => use.current?.(prompt)} />
+    </PromptAssistProvider>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The deployment's status (maintenance switch, dev time scale), read once and shared. The
+ * maintenance switch is static configuration, so it does not need refreshing while a page is open.
+ */
+import { trpc } from '~/utils/trpc';
+
+export function useSystemStatus() {
+  const status = trpc.system.status.useQuery(undefined, { staleTime: Infinity });
+  return {
+    maintenance: status.data?.maintenance ?? null,
+    /** 1 in production; tests run the whole flow faster with e.g. 0.02. */
+    timeScale: status.data?.timeScale ?? 1,
+    loaded: status.isSuccess,
+  };
+}
+
+export type MaintenanceAction = 'generate' | 'purchase' | 'subscription';
+
+export function isBlocked(maintenance: { enabled: boolean; blockedActions: readonly string[] } | null | undefined, action: MaintenanceAction): boolean {
+  return !!maintenance?.enabled && maintenance.blockedActions.includes(action);
+}

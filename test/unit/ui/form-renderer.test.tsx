@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+/**
+ * The form renderer over EVERY catalogue model: it renders every control (no 'Unknown control
+ * type'), the defaults become valid once the required images and prompt are filled, and the
+ * footer shows exactly the catalogue's cost.
+ */
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { creditCostFor, getModel, getVideoEffect, models, publicModelDefinition, validateForModel, type ModelDefinition } from '~/catalogue';
+import type { FormValues } from '~/features/form/controls/types';
+import { isControlVisible } from '~/features/form/depends-on';
+import { DynamicForm } from '~/features/form/DynamicForm';
+import { evaluateForm, initialValues, requestValues } from '~/features/form/form-values';
+import { useModelForm } from '~/features/form/useModelForm';
+import { FormFooter } from '~/features/generator/FormFooter';
+import { resetFakes } from './helpers/fakes';
+import { renderWithProviders } from './helpers/providers';
+
+vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
+vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
+vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
+vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
+
+const IMAGE = 'https://studio.test/storage/uploads/photo.png';
+
+/** What a person fills in before generating: every image field, a prompt, unset required choices. */
+function filledValues(model: ModelDefinition): FormValues {
+  const values = initialValues(model);
+  for (const control of model.ui.controls) {
+    switch (control.type) {
+      case 'prompt':
+        if (control.name === 'prompt' && !values.prompt) values.prompt = 'A red fox in fresh snow, golden hour';
+        break;
+      case 'image_input':
+        values[control.name] = IMAGE;
+        break;
+      case 'start_end_image_input':
+        values[control.name] = IMAGE;
+        break;
+      case 'multi_image_input':
+        values[control.name] = [IMAGE];
+        break;
+      case 'mask_input':
+        values[control.name] = 'https://studio.test/storage/masks/mask.png';
+        break;
+      case 'button_group_selector':
+      case 'select':
+        if (values[control.name] === undefined) values[control.name] = control.choices[0]?.value;
+        break;
+      default:
+        break;
+    }
+  }
+  // A two-person video template needs its second photo.
+  const effect = typeof values.effect_template_id === 'string' ? getVideoEffect(values.effect_template_id) : undefined;
+  if (effect?.imageCount === 2) values.effect_input_2 = IMAGE;
+  return values;
+}
+
+function FormHarness({ model, preset }: { model: ModelDefinition; preset: FormValues }) {
+  const form = useModelForm(model, () => preset);
+  return (
+    <>
+      <DynamicForm model={form.definition} values={form.values} setValue={form.setValue} fieldErrors={form.verdict.fieldErrors} />
+      <FormFooter
+        cost={form.verdict.cost}
+        valid={form.verdict.validation.ok}
+        validationMessage={form.verdict.validation.ok ? null : form.verdict.validation.message}
+        processing={false}
+        checking={false}
+        estimatedSeconds={30}
+        premium={false}
+        isPublic
+        onPublicChange={() => undefined}
+        onGenerate={() => undefined}
+      />
+    </>
+  );
+}
+
+beforeEach(() => resetFakes());
+afterEach(() => cleanup());
+
+describe.each(models.map((m) => [m.id, m] as const))('%s', (_id, model) => {
+  it('defaults become valid once the required images and prompt are filled', () => {
+    const untouched = evaluateForm(model, initialValues(model));
+    const filled = filledValues(model);
+    const verdict = evaluateForm(model, filled);
+    expect(verdict.validation, JSON.stringify(filled)).toEqual({ ok: true });
+    expect(validateForModel(model, requestValues(model, filled))).toEqual({ ok: true });
+    // Every model's empty form explains itself instead of failing silently.
+    if (!untouched.validation.ok) expect(untouched.validation.message.length).toBeGreaterThan(0);
+  });
+
+  it('renders every control and shows the catalogue cost', () => {
+    const filled = filledValues(model);
+    const { container } = renderWithProviders(<FormHarness model={model} preset={filled} />);
+    const form = screen.getByTestId('dynamic-form');
+    expect(form.getAttribute('data-model')).toBe(model.id);
+    expect(screen.queryByTestId('unknown-control')).toBeNull();
+    for (const control of model.ui.controls.filter((c) => isControlVisible(c, filled))) {
+      const labelled = within(container).queryAllByText((_, el) => el?.textContent?.trim().replace(/\s*\*$/, '') === control.label);
+      expect(labelled.length, `${model.id}: control ${control.type} '${control.label}'`).toBeGreaterThan(0);
+    }
+    expect(screen.getByTestId('credit-cost').textContent).toBe(String(creditCostFor(model, requestValues(model, filled))));
+    expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('the form as a whole', () => {
+  it("shows 'Unknown control type' for a control it does not know", () => {
+    const base = publicModelDefinition(getModel('flux-schnell')!);
+    const odd = { ...base, ui: { ...base.ui, controls: [...base.ui.controls, { type: 'hologram', name: 'hologram', label: 'Hologram' } as never] } };
+    renderWithProviders(<DynamicForm model={odd} values={{}} setValue={() => undefined} />);
+    expect(screen.getByTestId('unknown-control').textContent).toContain('Unknown control type');
+  });
+
+  it('disables Generate and says why while the form is invalid', () => {
+    const model = getModel('flux-schnell')!;
+    renderWithProviders(<FormHarness model={model} preset={initialValues(model)} />);
+    expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('validation-message').textContent).toBe('Prompt is required.');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Test doubles for the generator's component tests. Wire them in each test file with vi.mock
+ * (vi.mock must live in the test file), e.g.
+ *   vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
+ */
+import { vi } from 'vitest';
+
+export type SessionStatus = 'authenticated' | 'unauthenticated' | 'loading';
+
+export const fakes = {
+  session: { status: 'authenticated' as SessionStatus },
+  router: {
+    asPath: '/es/create/flux-schnell',
+    pathname: '/create/[appId]',
+    query: { appId: 'flux-schnell' } as Record<string, string>,
+    locale: 'es',
+    locales: ['en', 'es', 'fr', 'de', 'pt', 'ja'],
+    defaultLocale: 'en',
+    isReady: true,
+    push: vi.fn(async () => true),
+    replace: vi.fn(async () => true),
+    prefetch: vi.fn(async () => undefined),
+    events: { on: vi.fn(), off: vi.fn(), emit: vi.fn() },
+    beforePopState: vi.fn(),
+    back: vi.fn(),
+    reload: vi.fn(),
+    isFallback: false,
+    isPreview: false,
+    isLocaleDomain: false,
+    basePath: '',
+    route: '/create/[appId]',
+  },
+  openSignIn: vi.fn(),
+  toast: vi.fn(),
+};
+
+export function resetFakes(): void {
+  fakes.session.status = 'authenticated';
+  fakes.router.asPath = '/es/create/flux-schnell';
+  fakes.router.query = { appId: 'flux-schnell' };
+  fakes.router.isReady = true;
+  for (const fn of [fakes.router.push, fakes.router.replace, fakes.openSignIn, fakes.toast]) fn.mockClear();
+}
+
+export const nextAuthModule = {
+  useSession: () => ({ status: fakes.session.status, data: fakes.session.status === 'authenticated' ? { user: { email: 'ada@example.com' }, expires: '2999-01-01' } : null, update: vi.fn() }),
+  signIn: vi.fn(),
+  signOut: vi.fn(),
+  SessionProvider: ({ children }: { children: unknown }) => children,
+};
+
+export const nextRouterModule = {
+  useRouter: () => fakes.router,
+  default: fakes.router,
+};
+
+export const signInModalModule = {
+  useSignInModal: () => ({ open: fakes.openSignIn, close: vi.fn() }),
+  SignInModalProvider: ({ children }: { children: unknown }) => children,
+};
+
+export const toastModule = { showToast: fakes.toast };

@@ -1,0 +1,95 @@
+/**
+ * Renders UI inside the real providers (Mantine, next-intl with the English messages, the real
+ * tRPC React client) with a terminating test link that answers each procedure from `handlers`.
+ */
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { render, type RenderResult } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import en from '~/messages/en.json';
+import type { AppRouter } from '~/server/trpc/root';
+import { trpc } from '~/utils/trpc';
+
+export type Handler = (input: unknown) => unknown;
+/** A subscription handler pushes values with `emit` and may return a cleanup. */
+export type SubscriptionHandler = (input: unknown, emit: (value: unknown) => void) => void | (() => void);
+export type Handlers = Record<string, Handler | SubscriptionHandler>;
+
+/** A TRPCClientError as the client sees a server error answer (data with the app code). */
+export function serverError(message: string, appCode: string, httpStatus = 400): TRPCClientError<AppRouter> {
+  return new TRPCClientError<AppRouter>(message, { result: { error: { message, code: -32600, data: { appCode, httpStatus, code: 'BAD_REQUEST' } } } as never });
+}
+
+/** A TRPCClientError without any server answer (network failure). */
+export function networkError(): TRPCClientError<AppRouter> {
+  return TRPCClientError.from(new TypeError('Failed to fetch'));
+}
+
+export function testLink(handlers: Handlers, calls: { path: string; input: unknown }[] = []): TRPCLink<AppRouter> {
+  return () =>
+    ({ op }) =>
+      observable((observer) => {
+        calls.push({ path: op.path, input: op.input });
+        const handler = handlers[op.path];
+        if (!handler) {
+          observer.error(TRPCClientError.from(new Error(`no test handler for ${op.path}`)));
+          return () => undefined;
+        }
+        if (op.type === 'subscription') {
+          const cleanup = (handler as SubscriptionHandler)(op.input, (value) => observer.next({ result: { type: 'data', data: value } } as never));
+          return () => {
+            if (typeof cleanup === 'function') cleanup();
+          };
+        }
+        let active = true;
+        Promise.resolve()
+          .then(() => (handler as Handler)(op.input))
+          .then(
+            (data) => {
+              if (!active) return;
+              observer.next({ result: { type: 'data', data } } as never);
+              observer.complete();
+            },
+            (failure: unknown) => {
+              if (!active) return;
+              observer.error(failure instanceof TRPCClientError ? failure : TRPCClientError.from(failure as Error));
+            },
+          );
+        return () => {
+          active = false;
+        };
+      });
+}
+
+export function TestProviders({ handlers, calls, children }: { handlers: Handlers; calls?: { path: string; input: unknown }[]; children: ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
+  const [client] = useState(() => trpc.createClient({ links: [testLink(handlers, calls)] }));
+  return (
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+          <MantineProvider>{children}</MantineProvider>
+        </NextIntlClientProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}
+
+export function renderWithProviders(ui: ReactElement, options: { handlers?: Handlers; calls?: { path: string; input: unknown }[] } = {}): RenderResult {
+  const handlers = options.handlers ?? {};
+  return render(ui, { wrapper: ({ children }) => <TestProviders handlers={handlers} calls={options.calls}>{children}</TestProviders> });
+}
+
+export const SYSTEM_STATUS = {
+  maintenance: { enabled: false, message: 'System is under maintenance. Expected downtime: 6 hours. Please try again later.', estimatedMinutes: 360, blockedActions: ['generate', 'purchase', 'subscription'] },
+  devSignIn: true,
+  googleSignIn: false,
+  timeScale: 1,
+};
+
+export function userDetails(overrides: Partial<{ credits: number; premium: boolean }> = {}) {
+  return { id: 'u1', email: 'ada@example.com', name: 'Ada', image: null, credits: 100, premium: false, ...overrides };
+}
