@@ -28,7 +28,7 @@ export function AccountArea() {
   }
   return (
     <Group gap="xs" wrap="nowrap">
-      <Badge size="lg" variant="light" color="violet" data-testid="credits-badge">
+      <Badge size="lg" variant="light" color="violet" data-testid="credits-badge" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
         {t('account.credits', { count: user.credits })}
       </Badge>
       {user.premium ? (

@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 
-export function Logo({ size = 28 }: { size?: number }) {
+/** The mark and the name; `compact` hides the name on phones, where header space is scarce. */
+export function Logo({ size = 28, compact = false }: { size?: number; compact?: boolean }) {
   return (
     <Group gap={8} wrap="nowrap" component="span">
       <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
@@ -14,7 +15,7 @@ export function Logo({ size = 28 }: { size?: number }) {
         <path d="M9 22 L14 10 L18 18 L21 14 L24 22 Z" fill="white" opacity="0.92" />
         <circle cx="22" cy="10" r="2.2" fill="white" />
       </svg>
-      <Text component="span" fw={700} size="lg" c="var(--mantine-color-text)">
+      <Text component="span" fw={700} size="lg" c="var(--mantine-color-text)" visibleFrom={compact ? 'xs' : undefined} style={{ whiteSpace: 'nowrap' }}>
         Lumen Studio
       </Text>
     </Group>

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Container, Group } from '@mantine/core';
+import { Anchor, AppShell, Box, Container, Group } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -16,7 +16,7 @@ export function StudioLayout({ children }: { children: ReactNode }) {
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="lg" wrap="nowrap">
               <Anchor component={Link} href="/" underline="never" aria-label={t('home')}>
-                <Logo />
+                <Logo compact />
               </Anchor>
               <Group gap="md" visibleFrom="sm">
                 <Anchor component={Link} href="/#tools" c="dimmed" size="sm">
@@ -28,7 +28,10 @@ export function StudioLayout({ children }: { children: ReactNode }) {
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <LocalePicker />
+              {/* On a phone the header keeps the account and credits; the language picker moves to the footer. */}
+              <Box visibleFrom="sm">
+                <LocalePicker />
+              </Box>
               <ColorSchemeToggle />
               <AccountArea />
             </Group>
@@ -38,6 +41,11 @@ export function StudioLayout({ children }: { children: ReactNode }) {
       <AppShell.Main>
         <DevSignInBanner />
         {children}
+        <Box component="footer" hiddenFrom="sm" py="lg">
+          <Container size="xl">
+            <LocalePicker />
+          </Container>
+        </Box>
       </AppShell.Main>
     </AppShell>
   );
