@@ -12,6 +12,7 @@ import { grantCredits } from '~/server/services/credits/ledger';
 import { stopEngine } from '~/server/services/generation/engine';
 import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { setStorageDriverForTests } from '~/server/services/storage';
+import { allowLoopbackOutputsForTests } from '~/server/services/storage/keep-output';
 import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { serveRoutes, sessionCookieFor, type RouteServer, type RouteTable } from './api-route-server';
@@ -66,6 +67,8 @@ export async function startStudio(options: { env?: Record<string, string | undef
     else process.env[name] = value;
   }
   resetEnvCache();
+  // The provider fakes serve outputs from 127.0.0.1, which production refuses to fetch.
+  allowLoopbackOutputsForTests(true);
   // The routes' getDb() must use this database with the pool size it allows (PGlite: one session).
   const db = createDb(database.connectionString, { maxConnections: database.maxConnections });
   (globalThis as DbHolder).studioDb = Promise.resolve(db);
@@ -88,6 +91,7 @@ export async function startStudio(options: { env?: Record<string, string | undef
     },
     async stop() {
       stopEngine();
+      allowLoopbackOutputsForTests(false);
       setProviderOverrideForTests(null);
       setStorageDriverForTests(null);
       await server.close();

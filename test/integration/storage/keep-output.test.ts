@@ -1,7 +1,7 @@
 /** Keeping provider outputs: copied from a local server into our storage, with thumbnails; failures store nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getStorage } from '~/server/services/storage';
-import { KeepOutputError, keepRemoteOutput, setGenerationObjectsPrivacy, storeGeneratedFile } from '~/server/services/storage/keep-output';
+import { allowLoopbackOutputsForTests, KeepOutputError, keepRemoteOutput, setGenerationObjectsPrivacy, storeGeneratedFile } from '~/server/services/storage/keep-output';
 import { SAMPLE_MEDIA, sendBytes, startLoopbackServer, type LoopbackServer } from '@test/helpers/http';
 import { imageInfo, makeJpeg, makePng } from '@test/helpers/images';
 import { startStorageTestEnv, type StorageTestEnv } from './storage-env';
@@ -31,6 +31,9 @@ beforeAll(async () => {
         for (let i = 0; i < 8 && !res.destroyed; i += 1) await new Promise<void>((resolve) => res.write(Buffer.alloc(16 * 1024), () => resolve()));
         return void res.end();
       }
+      case '/out/redirect-to-metadata':
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        return void res.end();
       case '/out/hang-headers.png':
         return; // never answers
       case '/out/hang-body.png':
@@ -43,9 +46,12 @@ beforeAll(async () => {
   });
   t = await startStorageTestEnv();
   owner = await t.createUser();
+  // The local "provider" is on loopback, which production refuses (tested below).
+  allowLoopbackOutputsForTests(true);
 });
 
 afterAll(async () => {
+  allowLoopbackOutputsForTests(false);
   await t?.stop();
   await provider?.close();
 });
@@ -53,6 +59,22 @@ afterAll(async () => {
 async function rowsOf(generationId: string) {
   return t.db.storedObject.findMany({ where: { generationId }, orderBy: { key: 'asc' } });
 }
+
+describe('keepRemoteOutput network rules', () => {
+  it('refuses output URLs on loopback, private and metadata addresses, and redirects to them; stores nothing', async () => {
+    const attempt = (url: string) => keepRemoteOutput({ url, ownerId: owner.id, generationId: 'gen_keep_ssrf', isPrivate: false, index: 0 });
+    await expect(attempt(`${provider.url}/out/redirect-to-metadata`)).rejects.toMatchObject({ reason: 'bad_url', message: 'The output URL points to a private network address.' });
+    allowLoopbackOutputsForTests(false);
+    try {
+      for (const url of [`${provider.url}/out/0.png`, 'http://10.1.2.3/x.png', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/x.png']) {
+        await expect(attempt(url)).rejects.toMatchObject({ reason: 'bad_url' });
+      }
+    } finally {
+      allowLoopbackOutputsForTests(true);
+    }
+    expect(await rowsOf('gen_keep_ssrf')).toEqual([]);
+  });
+});
 
 describe('keepRemoteOutput', () => {
   it('copies a provider image into our storage with a 384 px WebP thumbnail', async () => {

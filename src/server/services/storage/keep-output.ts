@@ -13,6 +13,9 @@ import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { getDb, type Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { isBlockedAddress, isLoopbackAddress } from './address-policy';
 import { buildOutputKeyBase } from './keys';
 import { contentTypeFromName, extensionForContentType, isThumbnailable, normaliseContentType, sniffImageType } from './media-types';
 import { getStorage, objectUrl } from './index';
@@ -149,6 +152,47 @@ function parseDataUrl(url: string, maxBytes: number): { buffer: Buffer; contentT
  * Throws KeepOutputError (nothing stored) on a bad URL, a non-2xx answer, more than maxBytes or
  * more than timeoutMs.
  */
+const MAX_OUTPUT_REDIRECTS = 3;
+let loopbackOutputsAllowed = false;
+
+/** Tests only: the provider fakes serve their outputs from 127.0.0.1. */
+export function allowLoopbackOutputsForTests(allowed: boolean): void {
+  loopbackOutputsAllowed = allowed;
+}
+
+/**
+ * Output URLs come from a provider's answer, which can echo user text: never let one make the
+ * server fetch its own network (loopback, private, link-local, metadata addresses).
+ */
+async function assertPublicHost(url: URL): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
+  if (addresses.length === 0) throw new KeepOutputError('network', 'The output host could not be resolved.');
+  for (const address of addresses) {
+    if (isBlockedAddress(address) && !(loopbackOutputsAllowed && isLoopbackAddress(address))) {
+      throw new KeepOutputError('bad_url', 'The output URL points to a private network address.');
+    }
+  }
+}
+
+/** Follows redirects by hand so every hop is checked. */
+async function fetchPublic(fetchImpl: typeof fetch, start: URL, signal: AbortSignal): Promise<Response> {
+  let url = start;
+  for (let hop = 0; ; hop += 1) {
+    await assertPublicHost(url);
+    const response = await fetchImpl(url, { signal, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel().catch(() => undefined);
+      if (hop >= MAX_OUTPUT_REDIRECTS) throw new KeepOutputError('http_status', 'The output URL redirected too many times.');
+      url = new URL(location, url);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KeepOutputError('bad_url', 'The output URL is not an http(s) URL.');
+      continue;
+    }
+    return response;
+  }
+}
+
 export async function keepRemoteOutput(input: KeepRemoteOutputInput): Promise<KeptOutput> {
   const maxBytes = input.maxBytes ?? KEEP_OUTPUT_LIMITS.maxBytes;
   if (input.url.startsWith('data:')) {
@@ -172,8 +216,9 @@ export async function keepRemoteOutput(input: KeepRemoteOutputInput): Promise<Ke
   try {
     let response: Response;
     try {
-      response = await fetchImpl(url, { signal: controller.signal, redirect: 'follow' });
+      response = await fetchPublic(fetchImpl, url, controller.signal);
     } catch (error) {
+      if (error instanceof KeepOutputError) throw error;
       if (controller.signal.aborted) throw new KeepOutputError('timeout', `The output took longer than ${timeoutMs} ms to download.`);
       throw new KeepOutputError('network', 'The output could not be downloaded.', { cause: error });
     }
