@@ -15,6 +15,9 @@ export const MESSAGES = {
   scaleOutOfRange: 'Scale factor must be between 1 and 8.',
   atLeastOneImage: 'At least one input image is required.',
   maxFourImages: 'Maximum 4 input images allowed.',
+  // core-flow §8: prompt / caption call failures.
+  promptFailed: 'Failed to generate prompt.',
+  captionFailed: 'Failed to generate caption.',
   // Not worded by the specs: needed where a tool takes a second image or a mask.
   secondImageRequired: 'A second input image is required for this effect.',
   maskRequired: 'Please paint a mask over the area to fill.',

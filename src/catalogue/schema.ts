@@ -353,6 +353,8 @@ export const uiSchema = z
     sampleInputImage: assetPathSchema.optional(),
     /** Labels of the before/after comparison slider, e.g. ['Original', 'Text Removed']. */
     comparisonLabels: z.tuple([z.string(), z.string()]).optional(),
+    /** Synchronous text tools: what the failure toast says (core-flow §8 prompt / caption failures). */
+    syncFailureMessage: z.string().optional(),
   })
   .strict();
 

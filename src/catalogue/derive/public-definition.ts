@@ -29,6 +29,7 @@ export interface PublicModelDefinition {
     examples: Example[];
     sampleInputImage?: string;
     comparisonLabels?: [string, string];
+    syncFailureMessage?: string;
   };
   defaultValues: Record<string, unknown>;
   waitTime: { free: number; premium?: number };
@@ -68,6 +69,7 @@ export function publicModelDefinition(model: ModelDefinition): PublicModelDefini
       examples: model.ui.examples,
       ...(model.ui.sampleInputImage ? { sampleInputImage: model.ui.sampleInputImage } : {}),
       ...(model.ui.comparisonLabels ? { comparisonLabels: model.ui.comparisonLabels } : {}),
+      ...(model.ui.syncFailureMessage ? { syncFailureMessage: model.ui.syncFailureMessage } : {}),
     }),
     defaultValues: clone(defaultsFor(model)),
     waitTime: { ...model.waitTime },

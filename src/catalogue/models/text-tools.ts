@@ -41,6 +41,7 @@ export const imageCaption: Definition = {
   modes: [...CAPTION_MODES],
   defaultMode: 'normal',
   ui: {
+    syncFailureMessage: MESSAGES.captionFailed,
     outputType: 'text',
     estimatedDuration: 10,
     sampleInputImage: SAMPLE.landscape,
@@ -77,6 +78,7 @@ export const imageToPrompt: Definition = {
   categories: ['Tools', 'Image to Text'],
   credits: ONE,
   ui: {
+    syncFailureMessage: MESSAGES.promptFailed,
     outputType: 'text',
     estimatedDuration: 5,
     sampleInputImage: SAMPLE.landscape,
@@ -104,6 +106,7 @@ export const promptAdapter: Definition = {
   categories: ['Tools', 'Image to Text'],
   credits: ONE,
   ui: {
+    syncFailureMessage: MESSAGES.promptFailed,
     outputType: 'text',
     estimatedDuration: 5,
     sampleInputImage: SAMPLE.landscape,

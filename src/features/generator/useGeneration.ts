@@ -103,6 +103,7 @@ export function useGeneration(options: { onFinished?: (prediction: ShownPredicti
       handle.current = startGeneration({
         body,
         sync: model.sync === true,
+        syncFailureMessage: model.ui.syncFailureMessage,
         outputType: model.ui.outputType,
         outputNum: outputCountFor(model, request),
         premium,

@@ -172,4 +172,12 @@ describe('synchronous generation', () => {
     expect(s.last()).toMatchObject({ generating: false, prediction: { id: 'error-1234', status: 'failed', error: 'Error in generation: The model could not generate a result.' } });
     expect(s.options.toast).toHaveBeenCalledWith({ title: 'Generation Failed', description: 'Error in generation: The model could not generate a result.', variant: 'destructive' });
   });
+
+  it("a captioning failure says 'Failed to generate caption.' while the panel keeps the reason", async () => {
+    const submit = vi.fn(async () => Promise.reject(serverError('The model could not generate a result.', 'provider_error', 502)));
+    const s = setup({ sync: true, syncFailureMessage: 'Failed to generate caption.', outputType: 'text', outputNum: 1, now: () => 99, api: { submit, get: vi.fn() } });
+    await startGeneration(s.options).submitted;
+    expect(s.last().prediction).toMatchObject({ id: 'error-99', error: 'Error in generation: The model could not generate a result.' });
+    expect(s.options.toast).toHaveBeenCalledWith({ title: 'Generation Failed', description: 'Failed to generate caption.', variant: 'destructive' });
+  });
 });

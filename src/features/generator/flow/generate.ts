@@ -28,6 +28,8 @@ export type GenerationOptions = {
   /** The request body: form values plus model_id, pageId, appId, credit_to_consume. */
   body: Record<string, unknown>;
   sync: boolean;
+  /** The tool's own failure text for synchronous models (e.g. 'Failed to generate caption.'). */
+  syncFailureMessage?: string;
   outputType: string;
   outputNum: number;
   premium: boolean;
@@ -139,7 +141,7 @@ export function startGeneration(options: GenerationOptions): GenerationHandle {
         // Synchronous models: an `error-` prediction and 'Generation Failed'.
         const failed: ShownPrediction = { ...baseFailed(options), id: `error-${now()}`, error: message };
         set({ prediction: failed, generating: false, queueWaitSeconds: null });
-        toast({ title: text.syncFailedTitle, description: message, variant: 'destructive' });
+        toast({ title: text.syncFailedTitle, description: options.syncFailureMessage ?? message, variant: 'destructive' });
       } else {
         const current = state.prediction ?? baseFailed(options);
         set({ prediction: { ...current, status: 'failed', error: message }, generating: false, queueWaitSeconds: null });
@@ -156,7 +158,10 @@ export function startGeneration(options: GenerationOptions): GenerationHandle {
       // Synchronous result (or an asynchronous job that already ended).
       const final = options.sync && answer.text && shown.display ? { ...shown, display: { ...shown.display, outputText: shown.display.outputText ?? answer.text } } : shown;
       set({ prediction: final, generating: false, queueWaitSeconds: null });
-      if (final.status === 'failed') toast({ title: options.sync ? text.syncFailedTitle : text.generationFailedTitle, description: final.error || text.unknownError, variant: 'destructive' });
+      if (final.status === 'failed') {
+        const description = (options.sync ? options.syncFailureMessage : undefined) ?? (final.error || text.unknownError);
+        toast({ title: options.sync ? text.syncFailedTitle : text.generationFailedTitle, description, variant: 'destructive' });
+      }
       options.onFinished?.(final);
       return;
     }
