@@ -25,7 +25,7 @@ import { MaintenanceBanner } from '~/features/maintenance/MaintenanceBanner';
 import { ComparisonSlider } from '~/features/outputs/ComparisonSlider';
 import { OutputArea } from '~/features/outputs/OutputArea';
 import { useUserDetails } from '~/features/user/useUserDetails';
-import { generatorExtensions } from './extensions';
+import { PromptAssistHost } from '~/features/image-to-prompt/PromptAssistHost';
 import type { Prediction } from './flow/types';
 import { FormFooter } from './FormFooter';
 import { GeneratorSkeleton } from './GeneratorSkeleton';
@@ -148,7 +148,6 @@ function GeneratorWorkspace({ app, initialModel, preset }: { app: AppDefinition;
 
   const estimatedSeconds = estimatedDurationFor(model, request);
   const original = prediction?.display?.inputImages[0];
-  const Host = generatorExtensions.PromptAssistHost;
   const formBody = (
     <DynamicForm model={form.definition} values={form.values} setValue={form.setValue} fieldErrors={form.verdict.fieldErrors} disabled={generating} />
   );
@@ -159,7 +158,7 @@ function GeneratorWorkspace({ app, initialModel, preset }: { app: AppDefinition;
         <Paper withBorder radius="lg" shadow="xs">
           <Stack gap="lg" p="md" pb="lg">
             {models.length > 1 ? <ModelPicker models={models} value={model.id} onChange={switchModel} disabled={generating} /> : null}
-            {Host ? <Host>{formBody}</Host> : formBody}
+            <PromptAssistHost>{formBody}</PromptAssistHost>
           </Stack>
           <FormFooter
             cost={form.verdict.cost}

@@ -1,7 +1,6 @@
 /**
  * Plugs the Image to Prompt dialog and the server's random prompt into the generator's prompt
- * controls (features/form/controls/prompt-assist.tsx): mounted around the form by the generator
- * panel through generatorExtensions.PromptAssistHost.
+ * controls (features/form/controls/prompt-assist.tsx); the generator panel mounts it around its form.
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PromptAssistProvider, type PromptAssist } from '~/features/form/controls/prompt-assist';

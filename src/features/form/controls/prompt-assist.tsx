@@ -1,10 +1,9 @@
 /**
  * The prompt control's optional helpers (tool-catalogue §3: `showGenerator`, `showImageToPrompt`).
  * The random prompt works out of the box from the catalogue's prompt list; the Image to Prompt
- * dialog belongs to the editing-tools feature, which plugs in by rendering a
- * <PromptAssistProvider value={{ openImageToPrompt }}> (plus its dialog) around the form: the
- * generator panel mounts `generatorExtensions.PromptAssistHost` (features/generator/extensions.ts)
- * when it is set. Without `openImageToPrompt` the Image to Prompt button is not shown.
+ * dialog belongs to the image-to-prompt feature, whose PromptAssistHost renders a
+ * <PromptAssistProvider value={{ openImageToPrompt }}> (plus its dialog) around the generator's
+ * form. Without `openImageToPrompt` the Image to Prompt button is not shown.
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import { randomPrompts } from '~/catalogue';
