@@ -17,6 +17,7 @@ import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { serveRoutes, sessionCookieFor, type RouteServer, type RouteTable } from './api-route-server';
 import { getTestDatabase, type TestDatabase } from './database';
+import { makePng } from './images';
 
 type DbHolder = { studioDb?: Promise<Db> };
 
@@ -31,6 +32,8 @@ export type Studio = {
   caller(user: StudioUser | null, options?: { signal?: AbortSignal }): ReturnType<typeof createCaller>;
   cookieFor(user: StudioUser): Promise<string>;
   balance(user: StudioUser): Promise<number>;
+  /** Uploads a small PNG as the user would (signed URL, then PUT) and returns its public URL. */
+  upload(user: StudioUser, options?: { color?: string }): Promise<string>;
   stop(): Promise<void>;
 };
 
@@ -86,6 +89,18 @@ export async function startStudio(options: { env?: Record<string, string | undef
     },
     caller: (user, options) => createCaller(createInnerContext({ db, user: user ? { id: user.id } : null }), options),
     cookieFor: (user) => sessionCookieFor(user.id),
+    async upload(user, { color = '#3366cc' } = {}) {
+      const bytes = await makePng({ width: 64, height: 48, color });
+      const signed = await createCaller(createInnerContext({ db, user: { id: user.id } })).upload.signedUrl({
+        contentType: 'image/png',
+        remoteName: `${Date.now().toString(36)}${count}.png`,
+        sourceSubfolder: 'uploads/2026-11-25',
+        size: bytes.length,
+      });
+      const put = await fetch(signed.signedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(bytes) });
+      if (!put.ok) throw new Error(`upload failed: ${put.status}`);
+      return signed.publicUrl;
+    },
     async balance(user) {
       return (await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { credits: true } })).credits;
     },

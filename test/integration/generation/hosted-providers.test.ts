@@ -102,6 +102,29 @@ describe('completion by polling (no public URL)', () => {
     expect(await studio.balance(user)).toBe(100 - 16 - 15);
   });
 
+  it('sends a private generation’s own inputs as signed URLs only the provider can read', async () => {
+    const owner = await studio.createUser({ credits: 50, premium: true });
+    const stranger = await studio.createUser({ credits: 50, premium: true });
+    const image = await studio.upload(owner);
+    const submitted = await studio.caller(owner).generation.submit({ model_id: 'flux-kontext', mode: 'pro', prompt: 'make it snow', image_url: image, is_public: false });
+    expect((await settle(studio, submitted.id)).status).toBe('succeeded');
+    // The upload became private with its generation: nobody else can read it any more.
+    expect((await fetch(image)).status).toBe(404);
+    const sent = (replicate.createRequests()[0]!.body as { input: { input_image: string } }).input.input_image;
+    expect(sent.startsWith(`${image}?expires=`)).toBe(true);
+    expect(sent).toMatch(/&sig=[A-Za-z0-9_-]+$/);
+    const fetched = await fetch(sent);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('image/png');
+    // A tampered signature reads nothing; a stranger's private generation of this URL gets no signature.
+    expect((await fetch(`${sent}x`)).status).toBe(404);
+    replicate.reset();
+    const theirs = await studio.caller(stranger).generation.submit({ model_id: 'flux-kontext', mode: 'pro', prompt: 'steal', image_url: image, is_public: false });
+    await settle(studio, theirs.id);
+    const theirsSent = (replicate.createRequests()[0]!.body as { input: { input_image: string } }).input.input_image;
+    expect(theirsSent).toBe(image);
+  });
+
   it('retries a provider 500 on submit, then succeeds and charges once', async () => {
     const user = await studio.createUser({ credits: 10, premium: true });
     replicate.fault('create', { status: 500, times: 1 });

@@ -1,7 +1,6 @@
 /** The legacy REST paths of core-flow §7 over the same procedures: envelopes, statuses, texts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngineOnce } from '~/server/services/generation/engine';
-import { makePng } from '@test/helpers/images';
 import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 
 let studio: Studio;
@@ -19,15 +18,6 @@ async function call(user: StudioUser | null, path: string, body?: unknown) {
   if (user) headers.cookie = await studio.cookieFor(user);
   const response = await fetch(`${studio.server.url}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** An uploaded input image in our storage, as the upload flow would leave it. */
-async function uploadedImage(user: StudioUser): Promise<string> {
-  const bytes = await makePng({ width: 64, height: 48, color: '#3366cc' });
-  const signed = await studio.caller(user).upload.signedUrl({ contentType: 'image/png', remoteName: 'abc123.png', sourceSubfolder: 'uploads/2026-11-25', size: bytes.length });
-  const put = await fetch(signed.signedUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(bytes) });
-  expect(put.status).toBeLessThan(300);
-  return signed.publicUrl;
 }
 
 describe('POST /api/unigen', () => {
@@ -86,7 +76,7 @@ describe('POST /api/unigen/check', () => {
 describe('synchronous models', () => {
   it('image2prompt and caption-image answer {id, text, user_credits} and store the creation', async () => {
     const user = await studio.createUser({ credits: 5, premium: true });
-    const image = await uploadedImage(user);
+    const image = await studio.upload(user);
     const prompt = await call(user, '/api/image2prompt', { image_url: image });
     expect(prompt.status).toBe(200);
     expect(prompt.body).toMatchObject({ success: true, data: { user_credits: 4 } });
@@ -108,7 +98,7 @@ describe('synchronous models', () => {
     const missing = await call(user, '/api/unigen/sync/check', { model_id: 'prompt-adapter', target_model: 'midjourney' });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ success: false, message: 'Input image is required.', error: 'validation_failed' });
-    const image = await uploadedImage(user);
+    const image = await studio.upload(user);
     const request = { model_id: 'prompt-adapter', image_url: image, target_model: 'midjourney', prompt: '', num_outputs: 1 };
     const check = await call(user, '/api/unigen/sync/check', request);
     expect(check.body).toMatchObject({ success: true, credits: 1, message: null, error: null });

@@ -8,7 +8,9 @@ import { getDb } from '~/server/db/client';
 import { toFailure } from '~/server/rest/legacy-adapter';
 import { readBody } from '~/server/rest/read-body';
 import { receiveLocalUpload } from '~/server/services/storage/local-upload';
+import { ownerIdFromKey } from '~/server/services/storage/keys';
 import { openObjectForViewer, RangeNotSatisfiableError } from '~/server/services/storage/serve';
+import { verifyReadSignature } from '~/server/services/storage/signing';
 import { AppError } from '~/server/errors';
 import { sessionUserFromRequest } from '~/server/trpc/context';
 
@@ -20,10 +22,18 @@ function keyOf(req: NextApiRequest): string {
   return Array.isArray(parts) ? parts.join('/') : (parts ?? '');
 }
 
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 async function get(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   const db = await getDb();
-  const viewer = async () => (await sessionUserFromRequest(req, res))?.id ?? null;
-  const object = await openObjectForViewer(db, keyOf(req), viewer, { range: req.headers.range });
+  const key = keyOf(req);
+  const sig = single(req.query.sig);
+  // A valid signed read URL reads as the owner would (a hosted provider fetching a private input).
+  const signed = sig ? verifyReadSignature({ key, expires: Number(single(req.query.expires)) }, sig) : false;
+  const viewer = async () => (signed ? ownerIdFromKey(key) : ((await sessionUserFromRequest(req, res))?.id ?? null));
+  const object = await openObjectForViewer(db, key, viewer, { range: req.headers.range });
   if (!object) throw new AppError('not_found');
   res.statusCode = object.range ? 206 : 200;
   if (object.range) res.setHeader('Content-Range', `bytes ${object.range.start}-${object.range.end}/${object.totalSize}`);

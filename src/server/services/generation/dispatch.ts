@@ -11,6 +11,7 @@ import type { Generation } from '~/server/db/generated/client';
 import { isProviderError } from '~/server/providers';
 import { applyJob, type EngineJob } from './apply-job';
 import { FAILURE_TEXTS, finishFailed } from './finish';
+import { withProviderReadableUrls } from './private-inputs';
 import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
 
 export const MAX_SUBMIT_ATTEMPTS = 4;
@@ -58,11 +59,10 @@ export async function dispatchGeneration(db: Db, id: string, options: { alreadyC
   const provider = providerFor(platform, db);
   let job: EngineJob;
   try {
-    job = await provider.submit({
-      target: request.target,
-      input: platform === 'local' ? { ...request.input, __generationId: row.id } : request.input,
-      webhookUrl: webhookUrlFor(platform),
-    });
+    // Hosted providers cannot send our session cookie: private inputs go as signed read URLs.
+    const timeLimitSeconds = (row.deadlineAt.getTime() - row.dispatchAt.getTime()) / 1000;
+    const payload = platform === 'local' ? { ...request.input, __generationId: row.id } : await withProviderReadableUrls(db, row.userId, request.input, timeLimitSeconds);
+    job = await provider.submit({ target: request.target, input: payload, webhookUrl: webhookUrlFor(platform) });
   } catch (error) {
     await handleSubmitFailure(db, row, error);
     return null;

@@ -13,6 +13,7 @@ import { debitCredits, getBalance } from '~/server/services/credits/ledger';
 import { providerRequestFor } from '~/catalogue';
 import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
+import { makeInputsPrivate } from './private-inputs';
 import { assertClientPrice, quote } from './pricing';
 import { platformFor } from './provider-registry';
 import { resolveModel, validatedInput, type GenerateRequest } from './request';
@@ -70,6 +71,7 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
         },
       });
       const balance = await debitCredits(tx, userId, price.cost, { reason: 'generation_debit', generationId: row.id, note: model.name });
+      if (!isPublic) await makeInputsPrivate(tx, userId, input);
       return { row, balance };
     });
   } catch (error) {

@@ -2,6 +2,7 @@
  * The storage facade: the driver for the current environment (S3 when S3_BUCKET is set, local disk
  * otherwise), the URL an object is read from, and recognising our own object URLs.
  */
+import { signRead } from './signing';
 import path from 'node:path';
 import { getEnv, type Env } from '~/env';
 import { createLocalDriver, LOCAL_STORAGE_ROUTE } from './local-driver';
@@ -50,6 +51,12 @@ export function setStorageDriverForTests(driver: StorageDriver | null): void {
 /** The app's own route for an object: it enforces privacy and works with either driver. */
 export function appObjectUrl(key: string): string {
   return `${getEnv().appOrigin}${LOCAL_STORAGE_ROUTE}${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** A time-limited URL anyone holding it may read, private or not (for hosted providers). */
+export function signedReadUrl(key: string, ttlSeconds: number): string {
+  const expires = Math.floor(Date.now() / 1000) + Math.max(60, Math.ceil(ttlSeconds));
+  return `${appObjectUrl(key)}?expires=${expires}&sig=${signRead({ key, expires })}`;
 }
 
 /**

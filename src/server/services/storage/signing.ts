@@ -37,3 +37,28 @@ export function verifyLocalUploadSignature(grant: LocalUploadGrant, signature: s
   }
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/**
+ * Signed read URLs: let a hosted provider fetch one private object (an input of a private
+ * generation) for a limited time, without a session. A separate derived key from the uploads'.
+ */
+export type ReadGrant = { key: string; expires: number };
+
+let readKey: { secret: string; key: Buffer } | undefined;
+
+function readSigningKey(): Buffer {
+  const secret = getEnv().secret;
+  if (readKey?.secret !== secret) readKey = { secret, key: createHmac('sha256', secret).update('studio/storage/read-url/v1').digest() };
+  return readKey.key;
+}
+
+export function signRead(grant: ReadGrant): string {
+  return createHmac('sha256', readSigningKey()).update(['GET', grant.key, String(grant.expires)].join('\n')).digest('base64url');
+}
+
+export function verifyReadSignature(grant: ReadGrant, signature: string, now = Date.now()): boolean {
+  if (!Number.isFinite(grant.expires) || grant.expires * 1000 < now) return false;
+  const expected = Buffer.from(signRead(grant), 'base64url');
+  const given = Buffer.from(signature, 'base64url');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,45 @@
+/**
+ * Inputs that live in our storage, for private generations: they become private too (only the
+ * owner may read them), and hosted providers get short-lived signed URLs to fetch them. Another
+ * user's private object is never signed: the provider then gets a 404, as anyone else would.
+ */
+import type { Db } from '~/server/db/client';
+import { keyFromStorageUrl, signedReadUrl } from '~/server/services/storage';
+
+function storageKeysIn(value: unknown, into: Set<string>): Set<string> {
+  if (typeof value === 'string') {
+    const key = value.startsWith('http') || value.startsWith('/') ? keyFromStorageUrl(value) : null;
+    if (key) into.add(key);
+  } else if (Array.isArray(value)) {
+    for (const item of value) storageKeysIn(item, into);
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) storageKeysIn(item, into);
+  }
+  return into;
+}
+
+/** Makes the owner's uploaded inputs of a private generation private as well. */
+export async function makeInputsPrivate(db: Pick<Db, 'storedObject'>, ownerId: string, input: Record<string, unknown>): Promise<void> {
+  const keys = [...storageKeysIn(input, new Set())];
+  if (keys.length === 0) return;
+  await db.storedObject.updateMany({ where: { key: { in: keys }, ownerId }, data: { isPrivate: true } });
+}
+
+/** The provider payload with the owner's private objects replaced by signed read URLs. */
+export async function withProviderReadableUrls<T>(db: Db, ownerId: string, payload: T, ttlSeconds: number): Promise<T> {
+  const keys = [...storageKeysIn(payload, new Set())];
+  if (keys.length === 0) return payload;
+  const rows = await db.storedObject.findMany({ where: { key: { in: keys }, ownerId, isPrivate: true }, select: { key: true } });
+  if (rows.length === 0) return payload;
+  const signable = new Set(rows.map((r) => r.key));
+  const rewrite = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      const key = keyFromStorageUrl(value);
+      return key && signable.has(key) ? signedReadUrl(key, ttlSeconds) : value;
+    }
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v)]));
+    return value;
+  };
+  return rewrite(payload) as T;
+}
