@@ -3,7 +3,7 @@
  * toggle (premium only, with the upgrade tooltip otherwise) and Generate, disabled while
  * processing or invalid; while processing it reads 'Generating...' with the estimate (~Ns).
  */
-import { Box, Button, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 
 export type FormFooterProps = {
@@ -22,9 +22,11 @@ export type FormFooterProps = {
 export function FormFooter(props: FormFooterProps) {
   const t = useTranslations('generator');
   const { cost, valid, validationMessage, processing, checking, estimatedSeconds, premium, isPublic } = props;
+  const tooltipId = 'privacy-tooltip-text';
   const privacy = (
     <Switch
       label={t('public')}
+      aria-describedby={premium ? undefined : tooltipId}
       checked={premium ? isPublic : true}
       onChange={(event) => props.onPublicChange(event.currentTarget.checked)}
       disabled={!premium || processing}
@@ -49,7 +51,7 @@ export function FormFooter(props: FormFooterProps) {
       py="sm"
     >
       {!valid && validationMessage && !processing ? (
-        <Text size="xs" c="dimmed" mb={6} data-testid="validation-message">
+        <Text size="xs" c="dimmed" mb={6} data-testid="validation-message" id="generate-blocked-reason">
           {validationMessage}
         </Text>
       ) : null}
@@ -65,7 +67,13 @@ export function FormFooter(props: FormFooterProps) {
           </Box>
           {/* One stable tree whatever the plan, so the switch keeps its identity when premium loads. */}
           <Tooltip label={t('privateTooltip')} withArrow multiline w={220} disabled={premium} events={{ hover: true, focus: true, touch: true }}>
-            <Box data-testid={premium ? 'privacy-open' : 'privacy-locked'}>{privacy}</Box>
+            {/* Focusable when locked, so keyboard users reach the tooltip; screen readers get its text. */}
+            <Box data-testid={premium ? 'privacy-open' : 'privacy-locked'} tabIndex={premium ? undefined : 0}>
+              {privacy}
+              {premium ? null : (
+                <VisuallyHidden id={tooltipId}>{t('privateTooltip')}</VisuallyHidden>
+              )}
+            </Box>
           </Tooltip>
         </Group>
         <Button
@@ -73,6 +81,7 @@ export function FormFooter(props: FormFooterProps) {
           radius="xl"
           onClick={props.onGenerate}
           disabled={processing || !valid}
+          aria-describedby={!valid && validationMessage && !processing ? 'generate-blocked-reason' : undefined}
           loading={checking}
           data-testid="generate-button"
           variant="gradient"

@@ -35,7 +35,8 @@ export type OutputAreaProps = {
 export function OutputArea({ prediction, model, queueWaitSeconds, estimatedSeconds, renderComparison }: OutputAreaProps) {
   const view = outputView(prediction);
   return (
-    <Box data-testid="output-area" data-view={view} data-prediction-id={prediction?.id ?? ''}>
+    // Polite live region: a screen reader hears the result (or the failure) when it arrives.
+    <Box data-testid="output-area" data-view={view} data-prediction-id={prediction?.id ?? ''} aria-live="polite" aria-busy={view === 'processing'}>
       {view === 'placeholder' ? <PlaceholderView model={model} /> : null}
       {view === 'processing' && prediction ? (
         <ProcessingView prediction={prediction} outputType={prediction.outputType || model.ui.outputType} queueWaitSeconds={queueWaitSeconds} estimatedSeconds={estimatedSeconds} />

@@ -48,6 +48,11 @@ export function useImageUpload(): ImageUploadApi {
     async (file: File): Promise<string | null> => {
       if (!ensureSignedIn()) return null;
       setError(null);
+      // tool-catalogue §5: a file over the limit is refused as picked, before any work or request.
+      if (exceedsUploadLimit(file.size)) {
+        showToast({ title: t('tooLargeTitle'), description: t('tooLargeBody', { limit: UPLOAD_LIMIT_MB }), variant: 'destructive' });
+        return null;
+      }
       track(1);
       try {
         let prepared;
@@ -58,6 +63,7 @@ export function useImageUpload(): ImageUploadApi {
           showToast({ title: t('unsupportedTitle'), description: t('unsupportedBody'), variant: 'destructive' });
           return null;
         }
+        // Compression can also grow a file (e.g. a tiny JPEG re-encoded): check what would be sent.
         if (exceedsUploadLimit(prepared.blob.size)) {
           showToast({ title: t('tooLargeTitle'), description: t('tooLargeBody', { limit: UPLOAD_LIMIT_MB }), variant: 'destructive' });
           return null;

@@ -2,7 +2,7 @@
  * One control of a model's form, by its catalogue type (tool-catalogue §3). Anything the
  * registry does not know renders 'Unknown control type'.
  */
-import { Alert, Code } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useTranslations } from 'next-intl';
 import type { ComponentType } from 'react';
 import type { ControlType } from '~/catalogue';
@@ -53,8 +53,8 @@ export const CONTROL_COMPONENTS: { [T in ControlType]: ComponentType<ControlProp
 export function UnknownControl({ type }: { type: string }) {
   const t = useTranslations('form');
   return (
-    <Alert color="gray" variant="light" data-testid="unknown-control">
-      {t('unknownControl')} <Code>{type}</Code>
+    <Alert color="gray" variant="light" data-testid="unknown-control" data-control-type={type}>
+      {t('unknownControl')}
     </Alert>
   );
 }

@@ -9,6 +9,9 @@ import { isNetworkFailure } from './failures';
 import type { FlowText } from './text';
 import type { CheckAnswer, ToastFn } from './types';
 
+
+/** core-flow §8 'Other texts': the message of a check the server refused with an error. */
+export const CREDIT_CHECK_FAILED = 'Credit check failed';
 export const MAINTENANCE_TOAST_MS = 5000;
 export const INSUFFICIENT_TOAST_MS = 2000;
 
@@ -88,7 +91,7 @@ export async function runPreflightChecks(deps: PreflightDeps): Promise<Preflight
       toast({ title: text.maintenanceTitle, description: message, variant: 'destructive', durationMs: MAINTENANCE_TOAST_MS });
       return { ok: false, stage: 'maintenance' };
     }
-    answer = { success: false, credits: deps.cost, message: null, error: code ?? 'check_failed' };
+    answer = { success: false, credits: deps.cost, message: CREDIT_CHECK_FAILED, error: code ?? 'check_failed' };
   }
   if (!answer.success) {
     if (answer.error === 'insufficient_credits') {

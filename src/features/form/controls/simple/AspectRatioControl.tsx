@@ -75,7 +75,7 @@ export function AspectRatioControl({ control, value, onChange, error, disabled }
         ))}
       </Box>
       {more.length > 0 ? (
-        <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((v) => !v)} data-testid="more-ratios">
+        <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} data-testid="more-ratios">
           {expanded ? t('fewerRatios') : t('moreRatios', { count: more.length })}
         </Anchor>
       ) : null}

@@ -46,7 +46,7 @@ export function PromptTemplateControl({ control, value, onChange, disabled }: Co
         })}
       </SimpleGrid>
       {hidden > 0 ? (
-        <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((v) => !v)} data-testid="more-templates">
+        <Anchor component="button" type="button" size="sm" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded} data-testid="more-templates">
           {expanded ? t('fewerTemplates') : t('moreTemplates', { count: hidden })}
         </Anchor>
       ) : null}
