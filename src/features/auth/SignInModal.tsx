@@ -61,16 +61,19 @@ export function SignInModal({ opened, callbackUrl, onClose }: Props) {
       radius="lg"
       overlayProps={{ backgroundOpacity: 0.6, blur: 3 }}
       closeButtonProps={{ 'aria-label': t('close') }}
+      // The invitation names the dialog for screen readers; the logo sits above it in the body.
       title={
-        <Anchor component={Link} href="/" locale={router.locale} aria-label={t('logoHome')} onClick={onClose}>
-          <Logo />
-        </Anchor>
+        <Title order={2} fw={600} size="h4">
+          {t('modalTitle')}
+        </Title>
       }
     >
       <Stack gap="lg" py="sm">
-        <Title order={3} ta="center" fw={600} size="h4">
-          {t('modalTitle')}
-        </Title>
+        <Group justify="center">
+          <Anchor component={Link} href="/" locale={router.locale} aria-label={t('logoHome')} onClick={onClose}>
+            <Logo />
+          </Anchor>
+        </Group>
         <Button
           size="md"
           variant="default"
