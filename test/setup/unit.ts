@@ -6,7 +6,8 @@ if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
     window.matchMedia = (query: string) =>
       ({
-        matches: false,
+        // Reduced motion: Mantine's transitions finish at once, so tests assert on settled UI.
+        matches: query.includes('prefers-reduced-motion: reduce'),
         media: query,
         onchange: null,
         addListener: () => undefined,
@@ -24,6 +25,8 @@ if (typeof window !== 'undefined') {
     };
   }
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+  if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:test';
+  if (!URL.revokeObjectURL) URL.revokeObjectURL = () => undefined;
 }
 if (typeof document !== 'undefined' && !('fonts' in document)) {
   // Mantine's autosize textarea listens for web fonts loading.

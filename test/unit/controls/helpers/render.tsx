@@ -5,33 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import type { ReactElement, ReactNode } from 'react';
 import en from '~/messages/en.json';
 
-// jsdom lacks what Mantine measures with.
-if (typeof window !== 'undefined') {
-  if (!window.matchMedia) {
-    window.matchMedia = (query: string) =>
-      ({
-        // Reduced motion: Mantine's transitions finish at once.
-        matches: query.includes('prefers-reduced-motion: reduce'),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList;
-  }
-  if (!('ResizeObserver' in window)) {
-    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  }
-  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
-  if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:test';
-  if (!URL.revokeObjectURL) URL.revokeObjectURL = () => undefined;
-}
+// The jsdom stand-ins (matchMedia with reduced motion, ResizeObserver, object URLs) are in test/setup/unit.ts.
 
 // jsdom lays nothing out: a dropdown's target looks detached (hidden) unless told otherwise.
 // Transitions are instant so opening and closing are synchronous enough to assert on.
