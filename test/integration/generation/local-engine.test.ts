@@ -195,8 +195,16 @@ describe('cancel, delete, lists', () => {
     expect((await studio.caller(user).prediction.recent({ limit: 6 })).map((p) => p.id)).toEqual([ids[2], ids[1], ids[0]]);
     const free = await studio.createUser({ credits: 1 });
     await expect(studio.caller(free).prediction.recent({ limit: 6 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const doomed = await finish(ids[0]!);
+    const fileUrl = (doomed.outputs as { url: string }[])[0]!.url;
+    expect((await fetch(fileUrl)).status).toBe(200);
     await studio.caller(user).prediction.delete({ id: ids[0]! });
     expect((await studio.caller(user).prediction.list({})).items.map((p) => p.id)).not.toContain(ids[0]);
+    await expect(studio.caller(user).prediction.get({ id: ids[0]! })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // Its files are gone from storage, for everyone including the owner.
+    expect((await fetch(fileUrl, { headers: { cookie: await studio.cookieFor(user) } })).status).toBe(404);
+    expect(await studio.db.storedObject.count({ where: { generationId: ids[0]! } })).toBe(0);
+    await expect(studio.caller(user).prediction.delete({ id: ids[0]! })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await studio.balance(user)).toBe(97);
   });
 });
