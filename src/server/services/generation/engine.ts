@@ -14,7 +14,8 @@ const holder = globalThis as unknown as { studioEngine?: EngineState };
 const state = (holder.studioEngine ??= {});
 
 export function scheduleDispatch(db: Db, id: string, at: Date): void {
-  const delay = Math.max(0, at.getTime() - Date.now());
+  // Timers may fire a millisecond early; a small margin keeps the claim's "due" check true.
+  const delay = Math.max(0, at.getTime() - Date.now()) + 10;
   const timers = (state.timers ??= new Set());
   const timer = setTimeout(() => {
     timers.delete(timer);

@@ -14,6 +14,9 @@ import sharp from 'sharp';
 import { getDb, type Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
 import { lookup } from 'node:dns/promises';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { isBlockedAddress, isLoopbackAddress } from './address-policy';
 import { buildOutputKeyBase } from './keys';
@@ -160,27 +163,53 @@ export function allowLoopbackOutputsForTests(allowed: boolean): void {
   loopbackOutputsAllowed = allowed;
 }
 
+type PinnedAddress = { address: string; family: 4 | 6 };
+
 /**
  * Output URLs come from a provider's answer, which can echo user text: never let one make the
- * server fetch its own network (loopback, private, link-local, metadata addresses).
+ * server fetch its own network (loopback, private, link-local, metadata addresses). Returns the
+ * vetted address, which the request then connects to (no second DNS answer can swap it).
  */
-async function assertPublicHost(url: URL): Promise<void> {
+async function assertPublicHost(url: URL): Promise<PinnedAddress> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
+  const literal = isIP(host);
+  const addresses: PinnedAddress[] = literal
+    ? [{ address: host, family: literal === 6 ? 6 : 4 }]
+    : (await lookup(host, { all: true }).catch(() => [])).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
   if (addresses.length === 0) throw new KeepOutputError('network', 'The output host could not be resolved.');
-  for (const address of addresses) {
+  for (const { address } of addresses) {
     if (isBlockedAddress(address) && !(loopbackOutputsAllowed && isLoopbackAddress(address))) {
       throw new KeepOutputError('bad_url', 'The output URL points to a private network address.');
     }
   }
+  return addresses[0]!;
+}
+
+/** A GET that connects to the vetted address only, answered as a web Response. */
+async function requestPinned(url: URL, target: PinnedAddress, signal: AbortSignal): Promise<Response> {
+  const transport = url.protocol === 'https:' ? https : http;
+  const lookupPinned = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  }) as unknown as LookupFunction;
+  const incoming = await new Promise<IncomingMessage>((resolve, reject) => {
+    const request = transport.request(url, { method: 'GET', agent: false, lookup: lookupPinned, signal, headers: { 'user-agent': 'studio-output-copy/1' } });
+    request.on('response', resolve);
+    request.on('error', reject);
+    request.end();
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  const status = incoming.statusCode ?? 502;
+  const body = status === 204 || status === 304 ? null : (Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>);
+  return new Response(body, { status, headers });
 }
 
 /** Follows redirects by hand so every hop is checked (an injected fetch brings its own network). */
-async function fetchPublic(fetchImpl: typeof fetch, start: URL, signal: AbortSignal, checkHosts: boolean): Promise<Response> {
+async function fetchPublic(fetchImpl: typeof fetch | undefined, start: URL, signal: AbortSignal): Promise<Response> {
   let url = start;
   for (let hop = 0; ; hop += 1) {
-    if (checkHosts) await assertPublicHost(url);
-    const response = await fetchImpl(url, { signal, redirect: 'manual' });
+    const response = fetchImpl ? await fetchImpl(url, { signal, redirect: 'manual' }) : await requestPinned(url, await assertPublicHost(url), signal);
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel().catch(() => undefined);
@@ -207,7 +236,6 @@ export async function keepRemoteOutput(input: KeepRemoteOutputInput): Promise<Ke
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KeepOutputError('bad_url', 'The output URL is not an http(s) URL.');
 
-  const fetchImpl = input.fetch ?? fetch;
   const controller = new AbortController();
   const timeoutMs = input.timeoutMs ?? KEEP_OUTPUT_LIMITS.timeoutMs;
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -216,7 +244,7 @@ export async function keepRemoteOutput(input: KeepRemoteOutputInput): Promise<Ke
   try {
     let response: Response;
     try {
-      response = await fetchPublic(fetchImpl, url, controller.signal, input.fetch === undefined);
+      response = await fetchPublic(input.fetch, url, controller.signal);
     } catch (error) {
       if (error instanceof KeepOutputError) throw error;
       if (controller.signal.aborted) throw new KeepOutputError('timeout', `The output took longer than ${timeoutMs} ms to download.`);
