@@ -46,6 +46,8 @@ export function ChoiceCards({ name, label, description, required, error, value, 
       <SimpleGrid cols={cols ?? (withImages ? { base: 2, xs: 3 } : { base: 2, xs: 3, sm: 3 })} spacing="xs" mt={description ? 6 : 4}>
         {choices.map((choice) => {
           const checked = value === choice.value;
+          // The label names the card; its description (and badges) are read as its description.
+          const detailsId = `choice-${name}-${choice.value}-details`;
           return (
             <Radio.Card
               key={choice.value}
@@ -54,6 +56,7 @@ export function ChoiceCards({ name, label, description, required, error, value, 
               disabled={disabled}
               radius="md"
               aria-label={choice.label}
+              aria-describedby={choice.description || (!choice.image && choice.badges) ? detailsId : undefined}
               data-testid={`choice-${name}-${choice.value}`}
               style={{
                 overflow: 'hidden',
@@ -79,12 +82,14 @@ export function ChoiceCards({ name, label, description, required, error, value, 
                   <Text size="sm" fw={checked ? 600 : 500} lineClamp={1}>
                     {choice.label}
                   </Text>
-                  {choice.description && (
-                    <Text size="xs" c="dimmed" lineClamp={2}>
-                      {choice.description}
-                    </Text>
-                  )}
-                  {!choice.image && choice.badges}
+                  <Box id={detailsId}>
+                    {choice.description && (
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {choice.description}
+                      </Text>
+                    )}
+                    {!choice.image && choice.badges}
+                  </Box>
                 </Stack>
                 {checked && (
                   <Box c="var(--mantine-primary-color-filled)" style={{ flex: '0 0 auto' }}>

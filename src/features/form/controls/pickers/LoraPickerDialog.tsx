@@ -93,7 +93,6 @@ function LoraCard({ lora, selected, onSelect }: { lora: Lora; selected: boolean;
     <UnstyledButton
       onClick={onSelect}
       aria-pressed={selected}
-      aria-label={lora.label}
       data-testid={`lora-option-${lora.id}`}
       style={{
         display: 'block',
