@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createReplicateProvider } from '~/server/providers';
 import { runEngineOnce, stopEngine } from '~/server/services/generation/engine';
-import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
+import { applyJob } from '~/server/services/generation/apply-job';
+import { providerFor, setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { startFakeFal, type FakeFal } from '@test/helpers/fake-fal';
 import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
 import { startStudio, type Studio } from '@test/helpers/studio';
@@ -197,6 +198,20 @@ describe('completion by polling (no public URL)', () => {
     replicate.complete(row.providerJobId!);
     await studio.db.generation.update({ where: { id: submitted.id }, data: { deadlineAt: new Date(Date.now() - 1000) } });
     expect((await settle(studio, submitted.id)).status).toBe('succeeded');
+    expect(await studio.balance(user)).toBe(9);
+  });
+
+  it('a late second completion of a finished job keeps no extra files', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'twice' });
+    await new Promise((r) => setTimeout(r, 200));
+    await runEngineOnce(studio.db);
+    const stale = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
+    expect((await settle(studio, submitted.id)).status).toBe('succeeded');
+    const before = await studio.db.storedObject.count({ where: { generationId: submitted.id } });
+    const job = await providerFor('replicate', studio.db).get(stale.providerJobId!, stale.providerTarget);
+    await applyJob(studio.db, stale, job);
+    expect(await studio.db.storedObject.count({ where: { generationId: submitted.id } })).toBe(before);
     expect(await studio.balance(user)).toBe(9);
   });
 

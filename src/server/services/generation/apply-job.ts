@@ -7,6 +7,7 @@ import type { Db } from '~/server/db/client';
 import type { Generation } from '~/server/db/generated/client';
 import type { ProviderJob } from '~/server/providers';
 import type { GeneratedFile } from '~/server/providers/local/operations';
+import { getStorage, keyFromStorageUrl } from '~/server/services/storage';
 import { keepRemoteOutput, storeGeneratedFile } from '~/server/services/storage/keep-output';
 import { FAILURE_TEXTS, finishFailed, finishSucceeded, markProgress } from './finish';
 import type { StoredOutput } from './present';
@@ -49,7 +50,18 @@ async function finishWithOutputs(db: Db, generation: Generation, job: EngineJob)
     await finishFailed(db, generation.id, FAILURE_TEXTS.noOutput);
     return;
   }
-  await finishSucceeded(db, generation.id, { outputs, outputText: text });
+  const recorded = await finishSucceeded(db, generation.id, { outputs, outputText: text });
+  // Another path (a webhook racing a poll) finished it first: our copies are orphans.
+  if (!recorded) await discardCopies(db, outputs);
+}
+
+async function discardCopies(db: Db, outputs: StoredOutput[]): Promise<void> {
+  const storage = getStorage();
+  const keys = outputs.flatMap((o) => [o.key, ...(o.thumbnailUrl ? [keyFromStorageUrl(o.thumbnailUrl)].filter((k): k is string => k !== null) : [])]);
+  for (const key of keys) {
+    await storage.delete(key).catch(() => undefined);
+    await db.storedObject.deleteMany({ where: { key } }).catch(() => undefined);
+  }
 }
 
 async function persistOutputs(db: Db, generation: Generation, job: EngineJob): Promise<StoredOutput[]> {
