@@ -3,14 +3,13 @@
  * the credits through the ledger and records the generation (idempotent per client key). Only
  * after it commits is the job handed to the dispatcher, no earlier than the user's queue wait.
  */
-import { getModel } from '~/catalogue';
+import { providerRequestFor } from '~/catalogue';
 import { assertNotInMaintenance } from '~/server/config/maintenance';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
 import { debitCredits, getBalance } from '~/server/services/credits/ledger';
-import { providerRequestFor } from '~/catalogue';
 import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
 import { makeInputsPrivate } from './private-inputs';
@@ -94,8 +93,4 @@ async function answer(db: Db, row: Parameters<typeof toPrediction>[0], userId: s
     user_credits: balance ?? (await getBalance(db, userId)),
     prediction: toPrediction(row, userId),
   };
-}
-
-export function isSyncModel(modelId: string): boolean {
-  return getModel(modelId)?.sync === true;
 }
