@@ -4,25 +4,38 @@
  */
 import { getEnv } from '~/env';
 import type { Db } from '~/server/db/client';
-import { ensureEngineStarted } from '~/server/services/generation/engine';
+import { ensureEngineStarted, stopEngine } from '~/server/services/generation/engine';
 import { startPostgresBus } from '~/server/services/generation/pg-bus';
 
-const holder = globalThis as unknown as { studioRuntime?: { db: Db } };
+type Runtime = { db: Db; bus?: Promise<(() => Promise<void>) | undefined> };
+const holder = globalThis as unknown as { studioRuntime?: Runtime };
 
 export function ensureServerRuntime(db: Db): void {
   if (holder.studioRuntime?.db === db) return;
-  holder.studioRuntime = { db };
+  const runtime: Runtime = { db };
+  holder.studioRuntime = runtime;
   ensureEngineStarted(db);
   const url = getEnv().DATABASE_URL;
   if (url) {
-    void isRealPostgres(db).then((real) => {
+    runtime.bus = isRealPostgres(db).then((real) =>
       // PGlite is a single session in one process: a second LISTEN connection would break it.
-      if (!real) return;
-      startPostgresBus(url, db).catch((error: unknown) =>
-        console.error('[runtime] cross-instance updates unavailable:', error instanceof Error ? error.message : error),
-      );
-    });
+      real
+        ? startPostgresBus(url, db).catch((error: unknown) => {
+            console.error('[runtime] cross-instance updates unavailable:', error instanceof Error ? error.message : error);
+            return undefined;
+          })
+        : undefined,
+    );
   }
+}
+
+/** Stops the background parts (tests, and a clean shutdown). */
+export async function stopServerRuntime(): Promise<void> {
+  const runtime = holder.studioRuntime;
+  holder.studioRuntime = undefined;
+  await stopEngine();
+  const stopBus = await runtime?.bus;
+  await stopBus?.();
 }
 
 async function isRealPostgres(db: Db): Promise<boolean> {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { resetEnvCache } from '~/env';
 import { createDb, type Db } from '~/server/db/client';
 import { grantCredits } from '~/server/services/credits/ledger';
-import { stopEngine } from '~/server/services/generation/engine';
+import { stopServerRuntime } from '~/server/runtime';
 import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { setStorageDriverForTests } from '~/server/services/storage';
 import { allowLoopbackOutputsForTests } from '~/server/services/storage/keep-output';
@@ -105,7 +105,7 @@ export async function startStudio(options: { env?: Record<string, string | undef
       return (await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { credits: true } })).credits;
     },
     async stop() {
-      stopEngine();
+      await stopServerRuntime();
       allowLoopbackOutputsForTests(false);
       setProviderOverrideForTests(null);
       setStorageDriverForTests(null);

@@ -222,7 +222,7 @@ describe('completion by polling (no public URL)', () => {
     await new Promise((r) => setTimeout(r, 200));
     await runEngineOnce(studio.db);
     // "Crash": this process's timers and claims are gone; the row is all that remains.
-    stopEngine();
+    await stopEngine();
     await studio.db.generation.updateMany({ where: { id: submitted.id }, data: { claimedUntil: null, lastCheckedAt: null } });
     const row = await settle(studio, submitted.id);
     expect(row.status).toBe('succeeded');

@@ -9,7 +9,14 @@ import { claimDueGenerations, dispatchGeneration } from './dispatch';
 import { claimStaleRunning, expireStuckQueued, reconcileGeneration } from './reconcile';
 import { isRunning } from './statuses';
 
-type EngineState = { db?: Db; interval?: ReturnType<typeof setInterval>; running?: Promise<void>; timers?: Set<ReturnType<typeof setTimeout>> };
+type EngineState = {
+  db?: Db;
+  interval?: ReturnType<typeof setInterval>;
+  running?: Promise<void>;
+  timers?: Set<ReturnType<typeof setTimeout>>;
+  /** Dispatches started by timers and not finished yet (a clean stop waits for them). */
+  inflight?: Set<Promise<unknown>>;
+};
 const holder = globalThis as unknown as { studioEngine?: EngineState };
 const state = (holder.studioEngine ??= {});
 
@@ -17,9 +24,13 @@ export function scheduleDispatch(db: Db, id: string, at: Date): void {
   // Timers may fire a millisecond early; a small margin keeps the claim's "due" check true.
   const delay = Math.max(0, at.getTime() - Date.now()) + 10;
   const timers = (state.timers ??= new Set());
+  const inflight = (state.inflight ??= new Set());
   const timer = setTimeout(() => {
     timers.delete(timer);
-    void dispatchGeneration(db, id).catch((error: unknown) => console.error(`[engine] dispatch ${id}:`, error));
+    const work = dispatchGeneration(db, id)
+      .catch((error: unknown) => console.error(`[engine] dispatch ${id}:`, error))
+      .finally(() => inflight.delete(work));
+    inflight.add(work);
   }, delay);
   timers.add(timer);
   timer.unref?.();
@@ -53,10 +64,12 @@ export function ensureEngineStarted(db: Db): void {
   state.interval.unref?.();
 }
 
-export function stopEngine(): void {
+/** Stops the heartbeat and pending timers, and waits for work already started to finish. */
+export async function stopEngine(): Promise<void> {
   if (state.interval) clearInterval(state.interval);
   for (const timer of state.timers ?? []) clearTimeout(timer);
   state.timers?.clear();
+  await Promise.allSettled([...(state.inflight ?? []), ...(state.running ? [state.running] : [])]);
   state.interval = undefined;
   state.db = undefined;
 }
