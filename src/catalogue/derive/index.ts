@@ -1,7 +1,8 @@
 export { creditCostFor } from './credit-cost';
 export { defaultsFor } from './defaults';
 export { estimatedDurationFor } from './estimated-duration';
-export { commonFieldRules, genericFieldRules, maskSchema, urlOrEmpty } from './field-rules';
+export { commonFieldRules, genericFieldRules, IMAGE_URL_FIELDS, maskSchema, urlOrEmpty } from './field-rules';
+export { inputImagesOf } from './input-images';
 export { inputSchemaFor } from './input-schema';
 export { getMode, resolveMode } from './mode';
 export { providerRequestFor, type ProviderRequest } from './provider-request';

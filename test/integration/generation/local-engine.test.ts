@@ -73,6 +73,36 @@ describe('submit → wait → processing → succeeded with real files', () => {
   });
 });
 
+describe('real local operations on uploaded images', () => {
+  it.each([
+    ['flux-canny-pro', 'image/jpeg'],
+    ['flux-depth-dev', 'image/jpeg'],
+    ['upscaler', 'image/png'],
+    ['remove-background', 'image/png'],
+  ])('%s works on an upload and shows it as the input', async (modelId, contentType) => {
+    const user = await studio.createUser({ credits: 100, premium: true });
+    const image = await studio.upload(user);
+    const field = modelId.startsWith('flux-') ? 'control_image' : 'image_url';
+    const submitted = await studio.caller(user).generation.submit({ model_id: modelId, [field]: image, prompt: 'a glass house' });
+    const row = await finish(submitted.id);
+    expect(row.error).toBeNull();
+    const prediction = await studio.caller(user).prediction.get({ id: submitted.id });
+    expect(prediction.display.inputImages).toEqual([image]);
+    expect(prediction.display.outputMedia[0]!.contentType).toBe(contentType);
+  });
+
+  it('upscales for real: the output is the input × scale', async () => {
+    const user = await studio.createUser({ credits: 10, premium: true });
+    const image = await studio.upload(user);
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: image, scale: 3 });
+    await finish(submitted.id);
+    const prediction = await studio.caller(user).prediction.get({ id: submitted.id });
+    const bytes = Buffer.from(await (await fetch(prediction.display.outputMedia[0]!.publicUrl)).arrayBuffer());
+    const meta = await (await import('sharp')).default(bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([192, 144]);
+  });
+});
+
 describe('the free-tier queue is enforced on the server', () => {
   it('does not dispatch a free user before the wait, a premium user after the premium wait', async () => {
     const free = await studio.createUser({ credits: 10 });

@@ -2,7 +2,7 @@
  * What the local engine does for each kind of tool. The kind comes from the model's catalogue
  * definition (`local` field), so this file never looks at model ids.
  */
-import type { LocalOperation, ModelDefinition } from '~/catalogue';
+import { inputImagesOf, type LocalOperation, type ModelDefinition } from '~/catalogue';
 import { adaptPrompt, describeImage, promptFromImage } from './describe-image';
 import { depthLike, edgeMap, editPreview, fillMasked, relight, removeBackground, upscale } from './image-operations';
 import type { ImageReader } from './input-images';
@@ -19,8 +19,7 @@ type Input = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v : undefined);
 
 function firstImage(input: Input): string | undefined {
-  const list = Array.isArray(input.input_image_urls) ? (input.input_image_urls as unknown[]).find((u) => str(u)) : undefined;
-  return str(input.image_url) ?? str(input.image_prompt) ?? str(input.start_image_url) ?? str(input.effect_input) ?? str(list);
+  return inputImagesOf(input)[0];
 }
 
 export function localOperationFor(model: ModelDefinition): LocalOperation {

@@ -1,4 +1,5 @@
 /** A generation row as the client's Prediction (core-flow §3). */
+import { inputImagesOf } from '~/catalogue';
 import type { Generation } from '~/server/db/generated/client';
 import { toPublicStatus, type PublicStatus } from './statuses';
 
@@ -27,19 +28,6 @@ export type Prediction = {
     outputMedia: { publicUrl: string; thumbnailUrl: string | null; contentType: string }[];
   };
 };
-
-const IMAGE_INPUT_FIELDS = ['image_url', 'image_prompt', 'image_url_2', 'start_image_url', 'end_image_url', 'effect_input', 'effect_input_2'] as const;
-
-export function inputImagesOf(input: Record<string, unknown>): string[] {
-  const images: string[] = [];
-  for (const field of IMAGE_INPUT_FIELDS) {
-    const value = input[field];
-    if (typeof value === 'string' && value) images.push(value);
-  }
-  const many = input.input_image_urls;
-  if (Array.isArray(many)) for (const url of many) if (typeof url === 'string' && url) images.push(url);
-  return images;
-}
 
 export function storedOutputsOf(value: unknown): StoredOutput[] {
   return Array.isArray(value) ? (value as StoredOutput[]) : [];
