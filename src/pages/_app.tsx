@@ -24,6 +24,7 @@ export default function StudioApp({ Component, pageProps }: AppProps) {
           <MantineProvider theme={theme} defaultColorScheme="auto">
             <Head>
               <title>Lumen Studio</title>
+              <meta name="description" content={messages.app.tagline} />
               <meta name="viewport" content="width=device-width, initial-scale=1" />
             </Head>
             {/* Toast limit 1: showToast() also clears the current one so a new toast replaces it. */}

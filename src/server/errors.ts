@@ -36,10 +36,6 @@ export class AppError extends Error {
   }
 }
 
-export function isAppErrorCode(value: unknown): value is AppErrorCode {
-  return typeof value === 'string' && Object.hasOwn(APP_ERRORS, value);
-}
-
 /** The tRPC error a procedure throws for an AppError; the formatter puts `appCode` on the wire. */
 export function toTRPCError(error: AppError): TRPCError {
   return new TRPCError({ code: APP_ERRORS[error.code].trpc, message: error.message, cause: error });

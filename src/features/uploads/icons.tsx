@@ -31,25 +31,10 @@ export const UploadIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const PhotoIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="4" width="18" height="16" rx="3" />
-    <circle cx="9" cy="10" r="2" />
-    <path d="M21 16l-5-5-8 9" />
-  </Svg>
-);
-
 export const CloseIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M18 6L6 18" />
     <path d="M6 6l12 12" />
-  </Svg>
-);
-
-export const PlusIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 5v14" />
-    <path d="M5 12h14" />
   </Svg>
 );
 
