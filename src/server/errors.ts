@@ -4,6 +4,8 @@
  */
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
+import { GENERIC_INPUT_ERROR } from '~/catalogue/constants';
+import { MAINTENANCE_DEFAULT_MESSAGE } from '~/server/config/maintenance-text';
 
 export const APP_ERRORS = {
   unauthorized: { trpc: 'UNAUTHORIZED', http: 401, message: 'Please sign in to continue.' },
@@ -11,12 +13,12 @@ export const APP_ERRORS = {
   forbidden: { trpc: 'FORBIDDEN', http: 403, message: 'You are not allowed to do this.' },
   not_found: { trpc: 'NOT_FOUND', http: 404, message: 'Not found.' },
   insufficient_credits: { trpc: 'PAYMENT_REQUIRED', http: 402, message: 'Insufficient credits.' },
-  validation_failed: { trpc: 'BAD_REQUEST', http: 400, message: 'Please check your input and try again.' },
+  validation_failed: { trpc: 'BAD_REQUEST', http: 400, message: GENERIC_INPUT_ERROR },
   invalid_model: { trpc: 'BAD_REQUEST', http: 400, message: 'Invalid model ID: No configuration found' },
   no_model: { trpc: 'BAD_REQUEST', http: 400, message: 'No model selected' },
   not_sync_model: { trpc: 'BAD_REQUEST', http: 400, message: 'Model is not configured for synchronous operations.' },
   credit_mismatch: { trpc: 'CONFLICT', http: 409, message: 'The price of this generation changed. Please review it and try again.' },
-  maintenance: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'System is under maintenance. Expected downtime: 6 hours. Please try again later.' },
+  maintenance: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: MAINTENANCE_DEFAULT_MESSAGE },
   file_too_large: { trpc: 'PAYLOAD_TOO_LARGE', http: 413, message: 'The file size exceeds the limit of 5MB.' },
   unsupported_media_type: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415, message: 'Only JPEG, PNG and WebP images are accepted.' },
   not_running: { trpc: 'CONFLICT', http: 409, message: 'This generation is no longer running.' },

@@ -4,6 +4,7 @@
  */
 import { getEnv } from '~/env';
 import { AppError } from '~/server/errors';
+import { MAINTENANCE_DEFAULT_MESSAGE } from './maintenance-text';
 
 export type MaintenanceAction = 'generate' | 'purchase' | 'subscription';
 
@@ -15,7 +16,6 @@ export type MaintenanceConfig = {
 };
 
 export const MAINTENANCE_ESTIMATED_MINUTES = 360;
-export const MAINTENANCE_DEFAULT_MESSAGE = 'System is under maintenance. Expected downtime: 6 hours. Please try again later.';
 
 export function getMaintenanceConfig(): MaintenanceConfig {
   const env = getEnv();

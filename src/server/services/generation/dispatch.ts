@@ -7,6 +7,7 @@
 import { getModel, providerRequestFor } from '~/catalogue';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
+import { CLAIM_SECONDS } from './statuses';
 import type { Generation } from '~/server/db/generated/client';
 import { isProviderError } from '~/server/providers';
 import { applyJob, type EngineJob } from './apply-job';
@@ -15,9 +16,6 @@ import { withProviderReadableUrls } from './private-inputs';
 import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
 
 export const MAX_SUBMIT_ATTEMPTS = 4;
-/** How long a claim holds a row before another instance may take it over (spec seconds). */
-const CLAIM_SECONDS = 120;
-
 export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]> {
   const now = new Date();
   const rows = await db.$queryRaw<{ id: string }[]>`

@@ -6,6 +6,7 @@
  */
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
+import { CLAIM_SECONDS } from './statuses';
 import { applyJob } from './apply-job';
 import { FAILURE_TEXTS, finishFailed } from './finish';
 import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
@@ -15,8 +16,6 @@ function pollEverySeconds(platform: Platform): number {
   if (platform === 'local') return 1;
   return webhookUrlFor(platform) ? 60 : 5;
 }
-
-const CLAIM_SECONDS = 120;
 
 export type Claim = { id: string; claimedUntil: Date };
 

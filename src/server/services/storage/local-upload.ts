@@ -13,7 +13,6 @@ import { normaliseContentType, sniffImageType } from './media-types';
 import { verifyLocalUploadSignature } from './signing';
 import { getStorage } from './index';
 import { ObjectExistsError, ObjectSizeMismatchError } from './types';
-import { FILE_TOO_LARGE_MESSAGE } from './uploads';
 
 export const UPLOAD_MESSAGES = {
   invalidLink: 'This upload link is not valid.',
@@ -56,7 +55,7 @@ export async function receiveLocalUpload(db: Db, request: LocalPutRequest): Prom
   if (!verifyLocalUploadSignature({ key, contentType, size, expires }, sig)) throw new AppError('forbidden', UPLOAD_MESSAGES.badSignature);
   const nowSeconds = Math.floor((request.now ?? new Date()).getTime() / 1000);
   if (nowSeconds > expires) throw new AppError('forbidden', UPLOAD_MESSAGES.expired);
-  if (size > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE);
+  if (size > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large');
 
   if (normaliseContentType(request.headers['content-type']) !== contentType) {
     throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.typeMismatch);
@@ -64,7 +63,7 @@ export async function receiveLocalUpload(db: Db, request: LocalPutRequest): Prom
   const declaredLength = request.headers['content-length'];
   if (declaredLength !== undefined) {
     const length = Number(declaredLength);
-    if (length > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE);
+    if (length > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large');
     if (length !== size) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
   }
 

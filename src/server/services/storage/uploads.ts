@@ -28,11 +28,10 @@ export type SignedUploadResult = {
   expiresAt: Date;
 };
 
-export const FILE_TOO_LARGE_MESSAGE = 'The file size exceeds the limit of 5MB.';
 
 /** Throws the spec's error when a declared size is over the upload limit. */
 export function assertUploadSize(size: number): void {
-  if (size > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large', FILE_TOO_LARGE_MESSAGE);
+  if (size > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large');
   if (!Number.isInteger(size) || size <= 0) throw new AppError('validation_failed', 'The file is empty.');
 }
 
