@@ -22,7 +22,7 @@ export default async function handler(req: NextApiRequest, res: NextApiResponse)
     const image = await proxyImage({
       imageUrl,
       db: await getDb(),
-      viewer: async () => (await sessionUserFromRequest(req, res))?.id ?? null,
+      viewer: async () => (await sessionUserFromRequest(req))?.id ?? null,
       ownOrigins: host ? [`http://${host}`, `https://${host}`] : [],
     });
     res.statusCode = 200;

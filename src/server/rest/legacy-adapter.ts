@@ -8,10 +8,8 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
-import { getDb } from '~/server/db/client';
 import { AppError, APP_ERRORS } from '~/server/errors';
-import { ensureServerRuntime } from '~/server/runtime';
-import { createInnerContext, sessionUserFromRequest } from '~/server/trpc/context';
+import { contextFromRequest } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { BodyTooLargeError, readBody } from './read-body';
 
@@ -24,7 +22,6 @@ export type LegacyCall = {
   caller: Caller;
   body: unknown;
   query: NextApiRequest['query'];
-  signedIn: boolean;
 };
 
 export type LegacyResult = {
@@ -48,10 +45,7 @@ export function legacyRoute(spec: { methods: readonly Method[]; run: (call: Lega
     }
     try {
       const body = method === 'GET' ? undefined : await parseJsonBody(req);
-      const [db, user] = await Promise.all([getDb(), sessionUserFromRequest(req, res)]);
-      ensureServerRuntime(db);
-      const caller = createCaller(createInnerContext({ db, user }));
-      const result = await spec.run({ caller, body, query: req.query, signedIn: user !== null });
+      const result = await spec.run({ caller: createCaller(await contextFromRequest(req)), body, query: req.query });
       send(res, 200, { success: result.success ?? true, data: result.data, message: result.message ?? null, error: result.error ?? null, ...result.extra });
     } catch (error) {
       const { status, envelope } = toFailure(error);

@@ -3,7 +3,7 @@
  * build it directly. The outer context reads the next-auth session from an HTTP request.
  */
 import type { CreateNextContextOptions } from '@trpc/server/adapters/next';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { getToken } from 'next-auth/jwt';
 import { getEnv } from '~/env';
 import { getDb, type Db } from '~/server/db/client';
@@ -25,13 +25,18 @@ export function createInnerContext(input: InnerContext): InnerContext {
  * enough (getServerSession would also re-issue the cookie on every API call, several times slower).
  * Only the id is taken: credits and premium are always read from the database.
  */
-export async function sessionUserFromRequest(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }, _res?: ServerResponse): Promise<SessionUser | null> {
+export async function sessionUserFromRequest(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }): Promise<SessionUser | null> {
   const token = await getToken({ req: req as never, secret: getEnv().secret }).catch(() => null);
   return typeof token?.sub === 'string' && token.sub ? { id: token.sub } : null;
 }
 
-export async function createContext(opts: CreateNextContextOptions): Promise<InnerContext> {
-  const [db, user] = await Promise.all([getDb(), sessionUserFromRequest(opts.req, opts.res)]);
+/** The context of an HTTP request (tRPC handler and legacy adapters alike). */
+export async function contextFromRequest(req: IncomingMessage): Promise<InnerContext> {
+  const [db, user] = await Promise.all([getDb(), sessionUserFromRequest(req)]);
   ensureServerRuntime(db);
   return createInnerContext({ db, user });
+}
+
+export function createContext(opts: CreateNextContextOptions): Promise<InnerContext> {
+  return contextFromRequest(opts.req);
 }

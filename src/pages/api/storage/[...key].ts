@@ -32,7 +32,7 @@ async function get(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   const sig = single(req.query.sig);
   // A valid signed read URL reads as the owner would (a hosted provider fetching a private input).
   const signed = sig ? verifyReadSignature({ key, expires: Number(single(req.query.expires)) }, sig) : false;
-  const viewer = async () => (signed ? ownerIdFromKey(key) : ((await sessionUserFromRequest(req, res))?.id ?? null));
+  const viewer = async () => (signed ? ownerIdFromKey(key) : ((await sessionUserFromRequest(req))?.id ?? null));
   const object = await openObjectForViewer(db, key, viewer, { range: req.headers.range });
   if (!object) throw new AppError('not_found');
   res.statusCode = object.range ? 206 : 200;
