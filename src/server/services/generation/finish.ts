@@ -26,12 +26,12 @@ export async function finishFailed(
 ): Promise<boolean> {
   const finished = await db.$transaction(async (tx) => {
     const now = new Date();
-    const changed = await tx.generation.updateMany({
+    const [row] = await tx.generation.updateManyAndReturn({
       where: { id: generationId, status: { in: [...RUNNING_STATUSES] } },
       data: { status, error, completedAt: now, claimedUntil: null },
+      select: { userId: true, cost: true },
     });
-    if (changed.count === 0) return null;
-    const row = await tx.generation.findUniqueOrThrow({ where: { id: generationId }, select: { userId: true, cost: true } });
+    if (!row) return null;
     if (row.cost > 0) {
       await grantCredits(tx, row.userId, row.cost, {
         reason: 'generation_refund',
@@ -54,7 +54,7 @@ export async function finishSucceeded(
   generationId: string,
   result: { outputs: StoredOutput[]; outputText: string | null },
 ): Promise<boolean> {
-  const changed = await db.generation.updateMany({
+  const [row] = await db.generation.updateManyAndReturn({
     where: { id: generationId, status: { in: [...RUNNING_STATUSES] } },
     data: {
       status: 'succeeded',
@@ -64,21 +64,19 @@ export async function finishSucceeded(
       completedAt: new Date(),
       claimedUntil: null,
     },
+    select: { userId: true },
   });
-  if (changed.count === 0) return false;
-  const row = await db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { userId: true } });
+  if (!row) return false;
   await publishGenerationUpdate({ userId: row.userId, generationId, status: 'succeeded' });
   return true;
 }
 
 /** A still-running provider status (starting/processing) seen by a poll or a webhook. */
 export async function markProgress(db: Db, generationId: string, status: 'starting' | 'processing'): Promise<void> {
-  const changed = await db.generation.updateMany({
+  const [row] = await db.generation.updateManyAndReturn({
     where: { id: generationId, status: { in: ['starting', 'processing'] }, NOT: { status } },
     data: { status },
+    select: { userId: true },
   });
-  if (changed.count > 0) {
-    const row = await db.generation.findUniqueOrThrow({ where: { id: generationId }, select: { userId: true } });
-    await publishGenerationUpdate({ userId: row.userId, generationId, status });
-  }
+  if (row) await publishGenerationUpdate({ userId: row.userId, generationId, status });
 }
