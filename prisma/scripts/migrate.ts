@@ -17,11 +17,11 @@ import {
   createMigration,
   diagnoseMigrations,
   MigrationError,
-  redact,
   resolveMigration,
 } from '../../src/server/db/migrations';
 import { startEmbeddedDatabase } from '../../src/server/db/embedded';
 import { getDatabaseEnv } from '../../src/env';
+import { redactDatabaseUrl } from '../../src/server/db/redact';
 
 const USAGE =
   'Usage: migrate.ts deploy | new <name> | status | resolve --rolled-back <name> | resolve --applied <name>';
@@ -33,7 +33,7 @@ async function deploy(): Promise<number> {
   const started = Date.now();
   let applied: string[];
   if (url) {
-    target = redact(url);
+    target = redactDatabaseUrl(url);
     ({ applied } = await applyMigrations(url));
   } else {
     const dataDir = getDatabaseEnv().DATA_DIR;
@@ -72,7 +72,7 @@ async function create(name: string | undefined): Promise<number> {
 async function withDatabase(run: (url: string) => Promise<void>): Promise<void> {
   const url = getDatabaseEnv().DATABASE_URL;
   if (url) {
-    target = redact(url);
+    target = redactDatabaseUrl(url);
     return run(url);
   }
   const dataDir = getDatabaseEnv().DATA_DIR;

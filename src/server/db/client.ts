@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { getEnv } from '~/env';
 import { PrismaClient } from './generated/client';
 import { startEmbeddedDatabase } from './embedded';
+import { redactDatabaseUrl } from './redact';
 
 export type Db = PrismaClient;
 
@@ -30,7 +31,7 @@ async function connect(): Promise<Db> {
       // Prisma's messages span several lines; the last non-empty one says what went wrong.
       const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((l) => l.trim()).filter(Boolean);
       const reason = lines.at(-1) ?? 'unknown error';
-      throw new Error(`Cannot reach the PostgreSQL server at DATABASE_URL (${redact(env.DATABASE_URL!)}): ${reason}`);
+      throw new Error(`Cannot reach the PostgreSQL server at DATABASE_URL (${redactDatabaseUrl(env.DATABASE_URL!)}): ${reason}`);
     });
     return db;
   }
@@ -45,8 +46,4 @@ export function getDb(): Promise<Db> {
     throw error;
   });
   return holder.studioDb;
-}
-
-function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
 }

@@ -9,6 +9,7 @@
  * - Diffs use an in-memory PGlite as the shadow database (no server needed).
  */
 import { getDatabaseEnv } from '~/env';
+import { redactDatabaseUrl } from './redact';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -358,16 +359,13 @@ function engineError(error: unknown, panic: string, connectionString = 'the thro
   if (panic) message = `${message} (${panic})`;
   const unreachable = UNREACHABLE.test(message);
   if (unreachable) {
-    return new MigrationError(`Cannot reach the PostgreSQL server at ${redact(connectionString)}: ${message}`, true, {
+    return new MigrationError(`Cannot reach the PostgreSQL server at ${redactDatabaseUrl(connectionString)}: ${message}`, true, {
       cause: error,
     });
   }
-  return new MigrationError(message.replaceAll(connectionString, redact(connectionString)), false, { cause: error });
+  return new MigrationError(message.replaceAll(connectionString, redactDatabaseUrl(connectionString)), false, { cause: error });
 }
 
-export function redact(url: string): string {
-  return url.replace(/\/\/([^:@/]+):([^@/]+)@/, '//$1:***@');
-}
 
 // ---------------------------------------------------------------------------------------------
 // Public API

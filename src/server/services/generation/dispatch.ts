@@ -4,6 +4,7 @@
  * never send the same job twice. Retryable provider faults are retried with backoff; anything
  * else fails the generation and refunds it.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getModel, providerRequestFor } from '~/catalogue';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
@@ -99,7 +100,7 @@ async function withRetries<T>(write: () => Promise<T>, attempts = 3): Promise<T>
       return await write();
     } catch (error) {
       if (attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      await sleep(200 * attempt);
     }
   }
 }

@@ -3,6 +3,7 @@
  * periodic round that dispatches anything due, reconciles running jobs and expires stuck ones.
  * Everything it does is also safe when several instances run it against one database.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
 import { claimDueGenerations, dispatchGeneration } from './dispatch';
@@ -74,7 +75,6 @@ export async function stopEngine(): Promise<void> {
   state.db = undefined;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Synchronous models answer in the same request: wait out the queue, dispatch, and poll until the
