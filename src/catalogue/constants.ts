@@ -62,3 +62,6 @@ export const TIME_LIMIT_FLOOR = 600;
 export const GENERIC_INPUT_ERROR = 'Please check your input and try again.';
 
 export const DEFAULT_LORA_ID = 'flux-realism';
+
+/** Fields whose values must be integers whatever range a control gives them. */
+export const INTEGER_FIELDS: ReadonlySet<string> = new Set(['num_outputs', 'scale', 'seed', 'width', 'height', 'duration']);

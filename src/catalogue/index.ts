@@ -27,11 +27,10 @@ export {
   type PayloadContext,
   type PayloadFn,
   type Platform,
-  type ValidateContext,
-  type ValidateFn,
 } from './schema';
 export { formatIssuePath, parseModelDefinition } from './parse';
 export { getModel, modelDefinitions, models, parseModelDefinitions } from './models';
 export { appSchema, apps, getApp, type AppDefinition } from './apps';
 export * from './content';
 export * from './derive';
+export type { ModelShape, ModeShape } from './shape';

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ASPECT_RATIOS, type AspectRatio } from './constants';
+import type { InputRule } from './derive/rules';
 
 /** kebab-case slug; dots are allowed between alphanumerics for version numbers (`flux-1.1-pro`). */
 export const slugSchema = z
@@ -66,7 +67,7 @@ const controlBase = {
   name: fieldNameSchema,
   label: z.string().min(1),
   description: z.string().optional(),
-  /** Shows a required marker; the rule itself lives in the model's `api.validate`. */
+  /** Shows a required marker; the rule itself lives in the model's `api.validate` rules. */
   required: z.boolean().optional(),
   /** Rendered in the collapsed "advanced" section. */
   advanced: z.boolean().optional(),
@@ -321,13 +322,20 @@ export interface PayloadContext {
   /** The provider path the request goes to. */
   target: string;
 }
-export interface ValidateContext {
-  mode: ModeDefinition | undefined;
-}
 /** Maps form values (defaults merged in) to the provider's input fields. */
 export type PayloadFn = (input: GenerationInput, ctx: PayloadContext) => Record<string, unknown>;
-/** Returns the first failed rule's exact message, or undefined. Runs on client and server. */
-export type ValidateFn = (input: GenerationInput, ctx: ValidateContext) => string | undefined;
+
+const ruleConditionSchema = z.object({ field: fieldNameSchema, in: z.array(z.union([z.string(), z.number()])).min(1) }).strict();
+const ruleBase = { field: fieldNameSchema, when: ruleConditionSchema.optional() };
+const inputRuleSchema = z.discriminatedUnion('kind', [
+  z.object({ ...ruleBase, kind: z.literal('text'), message: z.string().min(1) }).strict(),
+  z.object({ ...ruleBase, kind: z.literal('value'), message: z.string().min(1) }).strict(),
+  z.object({ ...ruleBase, kind: z.literal('oneOf'), values: z.array(z.union([z.string(), z.number()])).min(1), message: z.string().min(1) }).strict(),
+  z
+    .object({ ...ruleBase, kind: z.literal('count'), min: z.number().int().min(0), max: positiveInt, tooFew: z.string().min(1), tooMany: z.string().min(1) })
+    .strict(),
+  z.object({ ...ruleBase, kind: z.literal('range'), min: z.number(), max: z.number(), message: z.string().min(1) }).strict(),
+]) satisfies z.ZodType<InputRule>;
 
 const fn = <T>(what: string) =>
   z.custom<T>((v) => typeof v === 'function', { message: `${what} must be a function` });
@@ -364,12 +372,8 @@ export const apiSchema = z
     /** Provider model path (owner/name on Replicate, app id on fal). */
     path: z.string().min(1),
     payload: fn<PayloadFn>('api.payload'),
-    validate: fn<ValidateFn>('api.validate'),
-    /**
-     * Seconds the provider really renders for a requested duration, when it differs (Pixverse
-     * renders 5 or 8 s): per-second pricing bills what is delivered, never more.
-     */
-    deliveredSeconds: fn<(requested: number) => number>('api.deliveredSeconds').optional(),
+    /** The model's input rules, in order (derive/rules.ts): data, so the browser runs them too. */
+    validate: z.array(inputRuleSchema),
   })
   .strict();
 

@@ -1,6 +1,7 @@
 /**
- * UI strings by locale. English is complete and is the fallback for any key a locale lacks;
- * Spanish is fully translated; the other locales translate what they have.
+ * UI strings by locale, read on the server: each page's data carries its locale's messages, so the
+ * browser loads only that locale (server/pages/page-props.ts). English is the fallback for any key
+ * a locale lacks.
  */
 import de from './de.json';
 import en from './en.json';
@@ -9,18 +10,9 @@ import fr from './fr.json';
 import ja from './ja.json';
 import pt from './pt.json';
 
-export const LOCALES = ['en', 'es', 'fr', 'de', 'pt', 'ja'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+import { DEFAULT_LOCALE, isLocale, type Locale } from './locales';
 
-export const LOCALE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  es: 'Español',
-  fr: 'Français',
-  de: 'Deutsch',
-  pt: 'Português',
-  ja: '日本語',
-};
+export { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale } from './locales';
 
 export type Messages = typeof en;
 
@@ -37,9 +29,6 @@ function mergeOver(base: Tree, override: Tree): Tree {
   return out;
 }
 
-export function isLocale(value: string | undefined): value is Locale {
-  return (LOCALES as readonly string[]).includes(value ?? '');
-}
 
 export function messagesFor(locale: string | undefined): Messages {
   const chosen = isLocale(locale) ? locale : DEFAULT_LOCALE;

@@ -1,30 +1,33 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import dynamic from 'next/dynamic';
 import { SessionProvider } from 'next-auth/react';
-import { NextIntlClientProvider } from 'next-intl';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
-import { useMemo } from 'react';
 import { SignInModalProvider } from '~/features/auth/SignInModalProvider';
 import { StudioLayout } from '~/features/shell/StudioLayout';
 import { theme } from '~/features/shell/theme';
 import { TrpcProvider } from '~/features/shell/TrpcProvider';
-import { messagesFor } from '~/messages';
+import { I18nProvider } from '~/i18n';
+import type { Messages } from '~/messages';
+
+// The toast container mounts just after the page: no toast shows before the page can act anyway.
+const Notifications = dynamic(() => import('@mantine/notifications').then((m) => m.Notifications), { ssr: false });
 
 export default function StudioApp({ Component, pageProps }: AppProps) {
   const { locale } = useRouter();
-  const messages = useMemo(() => messagesFor(locale), [locale]);
+  // Each page's data carries its locale's messages (server/pages/page-props.ts): only that locale ships.
+  const messages = (pageProps as { messages?: Messages }).messages;
   return (
     <SessionProvider session={(pageProps as { session?: never }).session} refetchOnWindowFocus={false}>
       <TrpcProvider>
-        <NextIntlClientProvider locale={locale ?? 'en'} messages={messages} timeZone="UTC">
+        <I18nProvider locale={locale ?? 'en'} messages={messages} timeZone="UTC">
           <MantineProvider theme={theme} defaultColorScheme="auto">
             <Head>
               <title>Lumen Studio</title>
-              <meta name="description" content={messages.app.tagline} />
+              {messages ? <meta name="description" content={messages.app.tagline} /> : null}
               <meta name="viewport" content="width=device-width, initial-scale=1" />
             </Head>
             {/* Toast limit 1: showToast() also clears the current one so a new toast replaces it. */}
@@ -35,7 +38,7 @@ export default function StudioApp({ Component, pageProps }: AppProps) {
               </StudioLayout>
             </SignInModalProvider>
           </MantineProvider>
-        </NextIntlClientProvider>
+        </I18nProvider>
       </TrpcProvider>
     </SessionProvider>
   );

@@ -1,5 +1,9 @@
+import type { GetStaticProps } from 'next';
 import Head from 'next/head';
 import { CreationsBrowser } from '~/features/creations/CreationsBrowser';
+import { messagesProps } from '~/server/pages/page-props';
+
+export const getStaticProps: GetStaticProps = ({ locale }) => ({ props: messagesProps(locale) });
 
 export default function CreationsPage() {
   return (

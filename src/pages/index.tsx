@@ -1,12 +1,19 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import Link from 'next/link';
-import { RECENT_LIMIT_DEFAULT } from '~/catalogue';
+import type { GetStaticProps } from 'next';
+import { RECENT_LIMIT_DEFAULT } from '~/catalogue/public';
 import { RecentCreations } from '~/features/creations/RecentCreations';
 import { AppsGrid } from '~/features/generator/AppsGrid';
 import { useUserDetails } from '~/features/user/useUserDetails';
+import type { AppCard } from '~/server/pages/app-cards';
+import { homeData, messagesProps } from '~/server/pages/page-props';
 
-export default function HomePage() {
+type Props = { cards: AppCard[] };
+
+export const getStaticProps: GetStaticProps<Props> = ({ locale }) => ({ props: { ...messagesProps(locale), ...homeData() } });
+
+export default function HomePage({ cards }: Props) {
   const t = useTranslations();
   const { user } = useUserDetails();
   return (
@@ -32,7 +39,7 @@ export default function HomePage() {
         <Text c="dimmed">{t('home.appsBody')}</Text>
         <Stack mt="md" gap="xl">
           <RecentCreations limit={RECENT_LIMIT_DEFAULT} columns={{ base: 3, sm: 6 }} />
-          <AppsGrid />
+          <AppsGrid cards={cards} />
         </Stack>
       </Stack>
     </Container>

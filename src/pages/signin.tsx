@@ -2,14 +2,16 @@
  * next-auth's sign-in and error page: opens the sign-in modal over the home page, with the
  * callbackUrl query parameter as the destination; an ?error= shows the failure toast.
  */
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useRouter } from 'next/router';
-import { useEffect } from 'react';
+import { useEffect, type ComponentProps } from 'react';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
 import { showToast } from '~/features/toast/toast';
 import HomePage from './index';
 
-export default function SignInPage() {
+export { getStaticProps } from './index';
+
+export default function SignInPage(props: ComponentProps<typeof HomePage>) {
   const router = useRouter();
   const modal = useSignInModal();
   const t = useTranslations('auth');
@@ -19,5 +21,5 @@ export default function SignInPage() {
     modal.open();
     if (error) showToast({ title: t('failedTitle'), description: t('failedGoogle'), variant: 'destructive' });
   }, [router.isReady, error, modal, t]);
-  return <HomePage />;
+  return <HomePage {...props} />;
 }

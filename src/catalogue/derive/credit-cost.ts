@@ -1,5 +1,6 @@
 import { DEFAULT_CREDIT_COST, DEFAULT_VIDEO_DURATION, NUM_OUTPUTS } from '../constants';
-import type { GenerationInput, ModelDefinition } from '../schema';
+import type { GenerationInput } from '../schema';
+import type { ModelShape } from '../shape';
 import { resolveMode } from './mode';
 
 function toNumber(value: unknown): number | undefined {
@@ -7,8 +8,11 @@ function toNumber(value: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
 
-/** num_outputs counts only for models that offer it, as an integer clamped to 1..4. */
-function outputCount(model: ModelDefinition, input: GenerationInput): number {
+/**
+ * How many outputs an input produces, and is billed for: num_outputs only for models that offer
+ * it, as an integer clamped to 1..4; every other model makes one.
+ */
+export function outputCountFor(model: Pick<ModelShape, 'ui'>, input: GenerationInput = {}): number {
   const control = model.ui.controls.find((c) => c.name === 'num_outputs');
   if (!control) return 1;
   const fallback = control.type === 'number_selector' ? control.default : NUM_OUTPUTS.default;
@@ -16,12 +20,11 @@ function outputCount(model: ModelDefinition, input: GenerationInput): number {
   return Math.min(NUM_OUTPUTS.max, Math.max(NUM_OUTPUTS.min, n));
 }
 
-function durationSeconds(model: ModelDefinition, input: GenerationInput): number {
+function durationSeconds(model: Pick<ModelShape, 'ui'>, input: GenerationInput): number {
   const control = model.ui.controls.find((c) => c.type === 'duration_selector');
   const fallback = control?.type === 'duration_selector' ? control.default : DEFAULT_VIDEO_DURATION;
   const seconds = toNumber(input.duration) ?? fallback;
-  const requested = seconds > 0 ? seconds : fallback;
-  return model.api.deliveredSeconds ? model.api.deliveredSeconds(requested) : requested;
+  return seconds > 0 ? seconds : fallback;
 }
 
 /**
@@ -33,15 +36,15 @@ function durationSeconds(model: ModelDefinition, input: GenerationInput): number
  *   20×5 = 100), so a 5 s clip costs the base and a 10 s clip twice that (Kling v2.1 standard:
  *   80 for 5 s, 160 for 10 s) — not base + rate × seconds;
  * - flat: amount.
- * A mode's rule overrides the model's. No model costs 1. Per-second pricing counts the seconds
- * the provider delivers (api.deliveredSeconds) when it renders less than asked.
+ * A mode's rule overrides the model's. No model costs 1. Duration controls offer only lengths the
+ * provider delivers, so the seconds billed are the seconds asked for.
  */
-export function creditCostFor(model: ModelDefinition | undefined, input: GenerationInput = {}): number {
+export function creditCostFor(model: ModelShape | undefined, input: GenerationInput = {}): number {
   if (!model) return DEFAULT_CREDIT_COST;
   const rule = resolveMode(model, input)?.credits ?? model.credits;
   switch (rule.type) {
     case 'perImage':
-      return rule.amount * outputCount(model, input);
+      return rule.amount * outputCountFor(model, input);
     case 'perSecond':
       return Math.max(rule.baseCost, Math.ceil(rule.amount * durationSeconds(model, input)));
     case 'flat':

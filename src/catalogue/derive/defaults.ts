@@ -1,39 +1,24 @@
-import type { Control, GenerationInput, ModelDefinition } from '../schema';
+import type { Control, GenerationInput } from '../schema';
+import type { ModelShape } from '../shape';
 
 function controlDefault(control: Control): unknown {
-  switch (control.type) {
-    case 'slider':
-    case 'aspect_ratio_selector':
-    case 'number_selector':
-    case 'duration_selector':
-    case 'toggle':
-    case 'video_style_selector':
-    case 'background_selector':
-      return control.default;
-    case 'prompt':
-    case 'button_group_selector':
-    case 'select':
-    case 'lora_selector':
-    case 'image_effect_selector':
-    case 'video_effect_selector':
-      return control.default;
-    default:
-      return undefined;
-  }
+  return 'default' in control ? control.default : undefined;
 }
 
 /**
- * Default form values of a model: every control default, the (given or default) mode, then the
- * definition's own `defaultValues`, which win.
+ * Default form values of a model: every control default, then the definition's own
+ * `defaultValues`, which win, then the (given or default) mode. Applying it to a public
+ * definition (whose defaultValues are already these) gives the same values.
  */
-export function defaultsFor(model: ModelDefinition, mode?: string): GenerationInput {
+export function defaultsFor(model: Pick<ModelShape, 'ui' | 'modes' | 'defaultMode' | 'defaultValues'>, mode?: string): GenerationInput {
   const values: GenerationInput = {};
   for (const control of model.ui.controls) {
     const value = controlDefault(control);
     if (value !== undefined && !(control.name in values)) values[control.name] = value;
   }
+  Object.assign(values, model.defaultValues);
   if (model.modes) {
     values.mode = model.modes.some((m) => m.value === mode) ? mode : model.defaultMode;
   }
-  return { ...values, ...model.defaultValues };
+  return values;
 }

@@ -3,7 +3,9 @@
  * (slider min/max, choices) overrides these bounds.
  */
 import { z } from 'zod';
-import { ASPECT_RATIOS, NUM_OUTPUTS } from '../constants';
+import { ASPECT_RATIOS, INTEGER_FIELDS, NUM_OUTPUTS } from '../constants';
+
+export { INTEGER_FIELDS };
 
 /** Image urls: valid http(s) urls or empty. */
 export const urlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]);
@@ -25,8 +27,6 @@ export const IMAGE_URL_FIELDS = [
   'effect_input_2',
 ] as const;
 
-/** Fields whose values must be integers whatever range a control gives them. */
-export const INTEGER_FIELDS = new Set(['num_outputs', 'scale', 'seed', 'width', 'height', 'duration']);
 
 export const genericFieldRules: Record<string, z.ZodType> = {
   num_outputs: z.number().int().min(NUM_OUTPUTS.min).max(NUM_OUTPUTS.max),

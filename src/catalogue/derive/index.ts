@@ -1,4 +1,4 @@
-export { creditCostFor } from './credit-cost';
+export { creditCostFor, outputCountFor } from './credit-cost';
 export { defaultsFor } from './defaults';
 export { estimatedDurationFor } from './estimated-duration';
 export { commonFieldRules, genericFieldRules, IMAGE_URL_FIELDS, maskSchema, urlOrEmpty } from './field-rules';
@@ -8,5 +8,8 @@ export { getMode, resolveMode } from './mode';
 export { providerRequestFor, type ProviderRequest } from './provider-request';
 export { publicModelDefinition, type PublicMode, type PublicModelDefinition } from './public-definition';
 export { timeLimitFor } from './time-limit';
-export { validateForModel, type ValidationResult } from './validate';
+export { validateForModel } from './validate';
+export { firstBrokenRule, hasValue, type InputRule, type RuleCondition, type ValidationResult } from './rules';
 export { waitTimeFor } from './wait-time';
+export { loraTags, searchEffects, searchLoras } from './search';
+export { controlProblem, fieldProblems } from './field-problems';

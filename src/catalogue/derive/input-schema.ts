@@ -6,6 +6,7 @@ import { getVideoEffect } from '../content/video-effects';
 import type { Control, ModelDefinition } from '../schema';
 import { commonFieldRules, genericFieldRules, INTEGER_FIELDS, maskSchema, urlOrEmpty } from './field-rules';
 import { resolveMode } from './mode';
+import { firstBrokenRule } from './rules';
 
 const EXTENSIONS: Record<string, string[]> = {
   'image/jpeg': ['jpg', 'jpeg'],
@@ -151,7 +152,7 @@ export function inputSchemaFor(model: ModelDefinition): z.ZodType<Record<string,
   }
 
   const object = z.object(shape).superRefine((values, ctx) => {
-    const message = model.api.validate(values, { mode: resolveMode(model, values) });
+    const message = firstBrokenRule(model.api.validate, values, resolveMode(model, values)?.value);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
   const schema = z.preprocess(absentToUndefined(numericFields), object) as unknown as z.ZodType<Record<string, unknown>>;

@@ -1,4 +1,5 @@
 import type { AppType, Control, CreditsRule, Example, ModelDefinition, Platform } from '../schema';
+import type { InputRule } from './rules';
 import { defaultsFor } from './defaults';
 import { timeLimitFor } from './time-limit';
 
@@ -32,13 +33,15 @@ export interface PublicModelDefinition {
     syncFailureMessage?: string;
   };
   defaultValues: Record<string, unknown>;
+  /** The model's input rules (derive/rules.ts), run in the browser exactly as on the server. */
+  rules: InputRule[];
   waitTime: { free: number; premium?: number };
   timeLimitSeconds: number;
   sync: boolean;
   isNew: boolean;
 }
 
-/** JSON-serialisable subset of a definition: no functions, no provider paths. */
+/** JSON-serialisable subset of a definition: no functions, no provider paths or payloads. */
 export function publicModelDefinition(model: ModelDefinition): PublicModelDefinition {
   const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
   return {
@@ -72,6 +75,7 @@ export function publicModelDefinition(model: ModelDefinition): PublicModelDefini
       ...(model.ui.syncFailureMessage ? { syncFailureMessage: model.ui.syncFailureMessage } : {}),
     }),
     defaultValues: clone(defaultsFor(model)),
+    rules: clone(model.api.validate),
     waitTime: { ...model.waitTime },
     timeLimitSeconds: timeLimitFor(model),
     sync: model.sync ?? false,

@@ -2,22 +2,16 @@ import { GENERIC_INPUT_ERROR } from '../constants';
 import type { GenerationInput, ModelDefinition } from '../schema';
 import { inputSchemaFor } from './input-schema';
 import { resolveMode } from './mode';
-
-export type ValidationResult = { ok: true } | { ok: false; message: string };
+import { firstBrokenRule, type ValidationResult } from './rules';
 
 /**
- * The model's input validation, run identically on the client and the server (core-flow §5 step 3):
- * first the model's own rules with their exact messages, then the derived schema, whose failure
- * reads 'Please check your input and try again.'.
+ * The server's full check of an input (core-flow §5): first the model's own rules with their
+ * exact messages (the same evaluator the browser runs: derive/rules.ts), then the derived schema,
+ * whose failure reads 'Please check your input and try again.'.
  */
 export function validateForModel(model: ModelDefinition, input: unknown): ValidationResult {
   const values: GenerationInput = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as GenerationInput) : {};
-  let message: string | undefined;
-  try {
-    message = model.api.validate(values, { mode: resolveMode(model, values) });
-  } catch (error) {
-    message = error instanceof Error && error.message ? error.message : GENERIC_INPUT_ERROR;
-  }
+  const message = firstBrokenRule(model.api.validate, values, resolveMode(model, values)?.value);
   if (message) return { ok: false, message };
   return inputSchemaFor(model).safeParse(values).success ? { ok: true } : { ok: false, message: GENERIC_INPUT_ERROR };
 }

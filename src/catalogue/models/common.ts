@@ -11,15 +11,10 @@ import {
   WAIT_TIME,
   type AspectRatio,
 } from '../constants';
-import type {
-  Choice,
-  ControlOf,
-  Example,
-  GenerationInput,
-  ModeDefinition,
-  ModelDefinitionInput,
-  ValidateFn,
-} from '../schema';
+import { hasValue, type InputRule, type RuleCondition } from '../derive/rules';
+
+export { hasValue };
+import type { Choice, ControlOf, Example, ModeDefinition, ModelDefinitionInput } from '../schema';
 
 // ---------------------------------------------------------------------------------------------
 // Reading untyped form values
@@ -27,43 +22,36 @@ import type {
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const isBlank = (v: unknown): boolean => str(v).trim() === '';
-/** A value the user actually gave: not undefined/null, not a blank string, not an empty list. */
-export function hasValue(v: unknown): boolean {
-  if (v === undefined || v === null) return false;
-  if (typeof v === 'string') return v.trim() !== '';
-  if (Array.isArray(v)) return v.length > 0;
-  return true;
-}
 export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 export const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string' && x.trim() !== '') : []);
 
 // ---------------------------------------------------------------------------------------------
-// Validation rules: each returns the exact spec message or undefined
+// Validation rules: data (derive/rules.ts), each with the exact spec message
 // ---------------------------------------------------------------------------------------------
 
-export type Rule = (input: GenerationInput, ctx: Parameters<ValidateFn>[1]) => string | undefined;
+export type Rule = InputRule;
 
-export const rules =
-  (...all: Rule[]): ValidateFn =>
-  (input, ctx) => {
-    for (const rule of all) {
-      const message = rule(input, ctx);
-      if (message) return message;
-    }
-    return undefined;
-  };
+/** A model's rules, checked in this order; the first broken one's message is shown. */
+export const rules = (...all: Rule[]): Rule[] => all;
 
-export const requireText =
-  (field: string, message: string): Rule =>
-  (input) =>
-    isBlank(input[field]) ? message : undefined;
+export const requireText = (field: string, message: string, when?: RuleCondition): Rule => ({ kind: 'text', field, message, ...(when ? { when } : {}) });
 
-export const requireValue =
-  (field: string, message: string): Rule =>
-  (input) =>
-    hasValue(input[field]) ? undefined : message;
+export const requireValue = (field: string, message: string, when?: RuleCondition): Rule => ({ kind: 'value', field, message, ...(when ? { when } : {}) });
 
 export const requirePrompt = (message: string): Rule => requireText('prompt', message);
+
+export const requireOneOf = (field: string, values: readonly (string | number)[], message: string, when?: RuleCondition): Rule => ({
+  kind: 'oneOf',
+  field,
+  values: [...values],
+  message,
+  ...(when ? { when } : {}),
+});
+
+/** When given, a number within min..max. */
+export const optionalRange = (field: string, min: number, max: number, message: string): Rule => ({ kind: 'range', field, min, max, message });
+
+export const requireCount = (field: string, min: number, max: number, tooFew: string, tooMany: string): Rule => ({ kind: 'count', field, min, max, tooFew, tooMany });
 
 // ---------------------------------------------------------------------------------------------
 // Aspect ratios
@@ -169,11 +157,12 @@ export const toggle = (name: string, label: string, defaultValue: boolean, opts:
   ...opts,
 });
 
-export const durationControl = (): ControlOf<'duration_selector'> => ({
+/** Offers only lengths the provider delivers (VIDEO_DURATIONS unless the provider renders others). */
+export const durationControl = (choices: readonly number[] = VIDEO_DURATIONS): ControlOf<'duration_selector'> => ({
   type: 'duration_selector',
   name: 'duration',
   label: 'Duration',
-  choices: [...VIDEO_DURATIONS],
+  choices: [...choices],
   default: DEFAULT_VIDEO_DURATION,
 });
 

@@ -17,6 +17,7 @@ import {
   rules,
   seedControl,
   str,
+  requireOneOf,
   type Definition,
 } from './common';
 
@@ -93,7 +94,7 @@ export const kontextStyleEffect: Definition = {
     platform: 'replicate',
     path: 'black-forest-labs/flux-kontext-pro',
     validate: rules(
-      (input) => (getImageEffect(str(input.effect_template_id)) ? undefined : MESSAGES.effectStyleRequired),
+      requireOneOf('effect_template_id', imageEffects.map((e) => e.id), MESSAGES.effectStyleRequired),
       requireValue('image_url', MESSAGES.anInputImageRequired),
     ),
     payload: (input, ctx) => kontextPayload(getImageEffect(str(input.effect_template_id))?.effectPrompt, input, ctx),

@@ -23,6 +23,7 @@ import {
   seedControl,
   slider,
   type Definition,
+  requireValue,
   type Rule,
 } from './common';
 
@@ -120,10 +121,7 @@ export function kontextPayload(prompt: unknown, input: GenerationInput, ctx: Pay
 }
 
 /** Lite and Standard cannot generate without an input image. */
-const requireImageInLiteAndStandard: Rule = (input, ctx) =>
-  (ctx.mode?.value === 'lite' || ctx.mode?.value === 'dev') && !hasValue(input.image_url)
-    ? MESSAGES.inputImageRequiredLiteStandard
-    : undefined;
+const requireImageInLiteAndStandard: Rule = requireValue('image_url', MESSAGES.inputImageRequiredLiteStandard, { field: 'mode', in: ['lite', 'dev'] });
 
 export const fluxKontext: Definition = {
   id: 'flux-kontext',

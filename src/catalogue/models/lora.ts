@@ -5,7 +5,7 @@
  */
 import { DEFAULT_IMAGE_SIZE, DEFAULT_LORA_ID } from '../constants';
 import { MESSAGES } from '../messages';
-import { getLora, withTriggerWords } from '../content/loras';
+import { getLora, loras, withTriggerWords } from '../content/loras';
 import {
   FLUX_RATIOS,
   STANDARD_WAIT,
@@ -21,6 +21,7 @@ import {
   sizeForAspectRatio,
   slider,
   str,
+  requireOneOf,
   type Definition,
 } from './common';
 
@@ -50,7 +51,7 @@ export const fluxLora: Definition = {
   api: {
     platform: 'fal',
     path: 'fal-ai/flux-lora',
-    validate: rules((input) => (getLora(str(input.lora)) ? undefined : MESSAGES.loraRequired), requirePrompt(MESSAGES.promptRequired)),
+    validate: rules(requireOneOf('lora', loras.map((l) => l.id), MESSAGES.loraRequired), requirePrompt(MESSAGES.promptRequired)),
     payload: (input) => {
       const lora = getLora(str(input.lora));
       const ratio = str(input.image_size);

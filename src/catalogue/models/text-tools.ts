@@ -15,6 +15,7 @@ import {
   requireValue,
   rules,
   str,
+  requireOneOf,
   type Definition,
 } from './common';
 
@@ -125,8 +126,9 @@ export const promptAdapter: Definition = {
   api: {
     platform: 'replicate',
     path: 'yorickvp/llava-13b',
-    validate: rules(requireValue('image_url', MESSAGES.inputImageRequired), (input) =>
-      promptAdapterTargets.some((t) => t.value === input.target_model) ? undefined : MESSAGES.targetModelRequired,
+    validate: rules(
+      requireValue('image_url', MESSAGES.inputImageRequired),
+      requireOneOf('target_model', promptAdapterTargets.map((t) => t.value), MESSAGES.targetModelRequired),
     ),
     payload: (input) => ({
       image: input.image_url,

@@ -11,6 +11,7 @@ import {
   rules,
   slider,
   toggle,
+  optionalRange,
   type Definition,
 } from './common';
 
@@ -69,11 +70,7 @@ export const upscaler: Definition = {
   api: {
     platform: 'replicate',
     path: 'nightmareai/real-esrgan',
-    validate: rules(requireValue('image_url', MESSAGES.inputImageRequired), (input) => {
-      if (input.scale === undefined || input.scale === null || input.scale === '') return undefined;
-      const scale = num(input.scale);
-      return scale !== undefined && scale >= UPSCALE.min && scale <= UPSCALE.max ? undefined : MESSAGES.scaleOutOfRange;
-    }),
+    validate: rules(requireValue('image_url', MESSAGES.inputImageRequired), optionalRange('scale', UPSCALE.min, UPSCALE.max, MESSAGES.scaleOutOfRange)),
     payload: (input) => ({ image: input.image_url, scale: input.scale, face_enhance: input.face_enhance }),
   },
   defaultValues: {},

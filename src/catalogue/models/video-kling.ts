@@ -25,6 +25,9 @@ import {
   str,
   type Definition,
   type Rule,
+  requireCount,
+  requireOneOf,
+  requireText,
 } from './common';
 
 const videoPrompt = () =>
@@ -85,12 +88,7 @@ const kling21 = (tier: 'standard' | 'pro'): Definition => ({
 export const klingV21Standard = kling21('standard');
 export const klingV21Pro = kling21('pro');
 
-const referenceImagesRule: Rule = (input) => {
-  const images = list(input.input_image_urls);
-  if (images.length === 0) return MESSAGES.atLeastOneImage;
-  if (images.length > MAX_REFERENCE_IMAGES) return MESSAGES.maxFourImages;
-  return undefined;
-};
+const referenceImagesRule: Rule = requireCount('input_image_urls', 1, MAX_REFERENCE_IMAGES, MESSAGES.atLeastOneImage, MESSAGES.maxFourImages);
 
 export const kling16Multi: Definition = {
   id: 'kling-1.6-multi',
@@ -175,17 +173,17 @@ export const kling16TextToVideo: Definition = {
 };
 
 /** Effect-template rules shared by the Kling and Pixverse effect models. */
-export const effectTemplateRules = (modelId: string): Rule[] => [
-  (input) => {
-    const effect = getVideoEffect(str(input.effect_template_id));
-    return effect && effect.modelId === modelId ? undefined : MESSAGES.effectStyleRequired;
-  },
-  requireValue('effect_input', MESSAGES.inputImageRequired),
-  (input) =>
-    getVideoEffect(str(input.effect_template_id))?.imageCount === 2 && !str(input.effect_input_2).trim()
-      ? MESSAGES.secondImageRequired
-      : undefined,
-];
+export const effectTemplateRules = (modelId: string): Rule[] => {
+  const effects = videoEffects.filter((e) => e.modelId === modelId);
+  const twoImageEffects = effects.filter((e) => e.imageCount === 2).map((e) => e.id);
+  return [
+    requireOneOf('effect_template_id', effects.map((e) => e.id), MESSAGES.effectStyleRequired),
+    requireValue('effect_input', MESSAGES.inputImageRequired),
+    ...(twoImageEffects.length > 0
+      ? [requireText('effect_input_2', MESSAGES.secondImageRequired, { field: 'effect_template_id', in: twoImageEffects })]
+      : []),
+  ];
+};
 
 export const klingEffects: Definition = {
   id: 'kling-effects',

@@ -12,7 +12,6 @@ import {
   examples,
   imageInput,
   negativePromptControl,
-  num,
   promptControl,
   requirePrompt,
   requireValue,
@@ -26,10 +25,10 @@ import { effectTemplateRules } from './video-kling';
 export const PIXVERSE_QUALITY = '540p';
 
 /**
- * Pixverse v4.5 renders 5 or 8 second clips; the studio offers 5 or 10 (tool-catalogue §9), so a
- * 10 s request asks for Pixverse's longest clip (8 s), and is billed for the 8 s delivered.
+ * Pixverse v4.5 renders 5 or 8 second clips: its duration control offers exactly those, so what
+ * is asked for is what is delivered and billed.
  */
-export const pixverseDuration = (duration: unknown): number => ((num(duration) ?? 5) > 5 ? 8 : 5);
+export const PIXVERSE_DURATIONS = [5, 8] as const;
 
 export const pixverse: Definition = {
   id: 'pixverse',
@@ -68,7 +67,7 @@ export const pixverse: Definition = {
         default: PIXVERSE_QUALITY,
         advanced: true,
       },
-      durationControl(),
+      durationControl(PIXVERSE_DURATIONS),
       negativePromptControl(),
       seedControl(),
     ],
@@ -78,14 +77,13 @@ export const pixverse: Definition = {
     platform: 'replicate',
     path: 'pixverse/pixverse-v4.5',
     validate: rules(requireValue('start_image_url', MESSAGES.startImageRequired), requirePrompt(MESSAGES.aPromptRequired)),
-    deliveredSeconds: pixverseDuration,
     payload: (input) => ({
       prompt: input.prompt,
       image: input.start_image_url,
       last_frame_image: input.end_image_url,
       quality: input.resolution,
       style: input.style,
-      duration: pixverseDuration(input.duration),
+      duration: input.duration,
       motion_mode: 'normal',
       negative_prompt: input.negative_prompt,
       seed: input.seed,
@@ -117,7 +115,7 @@ export const pixverseEffects: Definition = {
         default: videoEffects.find((e) => e.modelId === 'pixverse-effects')?.id,
       },
       imageInput('effect_input', 'Photo', { required: true }),
-      durationControl(),
+      durationControl(PIXVERSE_DURATIONS),
     ],
     examples: examples('pixverse-effects', [{ label: 'Eye Zoom', input: SAMPLE.portrait }]),
   },
@@ -125,7 +123,6 @@ export const pixverseEffects: Definition = {
     platform: 'replicate',
     path: 'pixverse/pixverse-v4.5',
     validate: rules(...effectTemplateRules('pixverse-effects')),
-    deliveredSeconds: pixverseDuration,
     payload: (input) => {
       const effect = getVideoEffect(str(input.effect_template_id));
       return {
@@ -133,7 +130,7 @@ export const pixverseEffects: Definition = {
         image: input.effect_input,
         effect: effect?.providerEffect ?? undefined,
         quality: PIXVERSE_QUALITY,
-        duration: pixverseDuration(input.duration),
+        duration: input.duration,
         motion_mode: 'normal',
       };
     },

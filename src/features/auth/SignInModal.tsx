@@ -5,7 +5,7 @@
  */
 import { Anchor, Button, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { signIn } from 'next-auth/react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,8 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { SignInModal } from './SignInModal';
+import dynamic from 'next/dynamic';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+// The modal's code loads the first time someone is asked to sign in, not with every page.
+const SignInModal = dynamic(() => import('./SignInModal').then((m) => m.SignInModal), { ssr: false });
 
 type SignInModalApi = { open: (callbackUrl?: string) => void; close: () => void };
 
@@ -10,10 +13,13 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
   const open = useCallback((callbackUrl?: string) => setState({ opened: true, callbackUrl }), []);
   const close = useCallback(() => setState({ opened: false }), []);
   const api = useMemo(() => ({ open, close }), [open, close]);
+  // Once opened it stays mounted, so it can animate closed.
+  const everOpened = useRef(false);
+  if (state.opened) everOpened.current = true;
   return (
     <SignInModalContext.Provider value={api}>
       {children}
-      <SignInModal opened={state.opened} callbackUrl={state.callbackUrl} onClose={close} />
+      {everOpened.current ? <SignInModal opened={state.opened} callbackUrl={state.callbackUrl} onClose={close} /> : null}
     </SignInModalContext.Provider>
   );
 }

@@ -1,8 +1,7 @@
 /** One creation large: its media or text, prompt, model and date; download and delete. */
 import { Badge, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from '~/i18n';
 import { useState } from 'react';
-import { getModel } from '~/catalogue';
 import { describeRequestFailure } from '~/features/errors/request-error';
 import type { Prediction } from '~/features/generator/flow/types';
 import { downloadName, isVideoMedia } from '~/features/outputs/media';
@@ -39,7 +38,7 @@ export function CreationDetailsModal({ creation, onClose, onDeleted }: { creatio
 
   const media = creation?.display.outputMedia ?? [];
   const current = media[Math.min(index, Math.max(0, media.length - 1))];
-  const modelName = creation ? (getModel(creation.modelId)?.name ?? creation.modelId) : '';
+  const modelName = creation ? (creation.modelName ?? creation.modelId) : '';
 
   return (
     <Modal opened={creation !== null} onClose={close} size="xl" centered radius="lg" title={modelName} closeButtonProps={{ 'aria-label': t('close') }}>

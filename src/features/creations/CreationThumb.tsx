@@ -1,6 +1,6 @@
 /** A creation's preview: its first output (video when the URL ends in .mp4), its text, or its state. */
 import { Box, Center, Loader, Stack, Text } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import type { Prediction } from '~/features/generator/flow/types';
 import { isVideoUrl } from '~/features/outputs/media';
 

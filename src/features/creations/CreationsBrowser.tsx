@@ -1,14 +1,16 @@
 /** /creations: the signed-in user's creations, newest first, filtered by type, page by page. */
 import { Button, Center, Container, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useSession } from 'next-auth/react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useState } from 'react';
-import { getModel } from '~/catalogue';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
 import type { Prediction } from '~/features/generator/flow/types';
 import { trpc } from '~/utils/trpc';
-import { CreationDetailsModal } from './CreationDetailsModal';
+import dynamic from 'next/dynamic';
+
+// The details dialog's code loads when a creation is first opened.
+const CreationDetailsModal = dynamic(() => import('./CreationDetailsModal').then((m) => m.CreationDetailsModal), { ssr: false });
 import { CreationThumb } from './CreationThumb';
 
 export const CREATIONS_PAGE_SIZE = 24;
@@ -74,7 +76,7 @@ export function CreationsBrowser() {
                 <Stack gap={4}>
                   <CreationThumb creation={creation} />
                   <Text size="xs" fw={600} lineClamp={1}>
-                    {getModel(creation.modelId)?.name ?? creation.modelId}
+                    {creation.modelName ?? creation.modelId}
                   </Text>
                   <Text size="xs" c="dimmed" lineClamp={1}>
                     {creation.display.prompt ?? '\u00a0'}

@@ -4,14 +4,17 @@
  * refills the form (first input image and prompt); elsewhere it opens the creation large.
  */
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Title, UnstyledButton } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useState } from 'react';
-import { RECENT_LIMIT_DEFAULT } from '~/catalogue';
+import { RECENT_LIMIT_DEFAULT } from '~/catalogue/public';
 import type { Prediction } from '~/features/generator/flow/types';
 import { useUserDetails } from '~/features/user/useUserDetails';
 import { trpc } from '~/utils/trpc';
-import { CreationDetailsModal } from './CreationDetailsModal';
+import dynamic from 'next/dynamic';
+
+// The details dialog's code loads when a creation is first opened.
+const CreationDetailsModal = dynamic(() => import('./CreationDetailsModal').then((m) => m.CreationDetailsModal), { ssr: false });
 import { CreationThumb } from './CreationThumb';
 
 export function RecentCreations({ limit = RECENT_LIMIT_DEFAULT, onSelect, columns }: { limit?: number; onSelect?: (creation: Prediction) => void; columns?: { base: number; sm?: number; md?: number } }) {

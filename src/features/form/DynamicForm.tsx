@@ -3,9 +3,9 @@
  * whose dependency is not met hidden, the advanced ones behind a collapsible section.
  */
 import { Button, Collapse, Divider, Stack } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useState } from 'react';
-import type { Control, PublicModelDefinition } from '~/catalogue';
+import type { Control, PublicModelDefinition } from '~/catalogue/public';
 import { ControlRenderer } from './controls/ControlRenderer';
 import type { FormValues } from './controls/types';
 import { isControlVisible } from './depends-on';

@@ -1,13 +1,8 @@
 /** A control may depend on another field: it exists, does not exist, or equals a value (tool-catalogue §3). */
-import type { Control, DependsOn } from '~/catalogue';
+import { hasValue, type Control, type DependsOn } from '~/catalogue/public';
 import type { FormValues } from './controls/types';
 
-export function hasValue(value: unknown): boolean {
-  if (value === undefined || value === null) return false;
-  if (typeof value === 'string') return value.trim() !== '';
-  if (Array.isArray(value)) return value.length > 0;
-  return true;
-}
+export { hasValue };
 
 export function dependencyMet(dependsOn: DependsOn | undefined, values: FormValues): boolean {
   if (!dependsOn) return true;

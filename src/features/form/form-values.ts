@@ -4,16 +4,17 @@
  * the validation verdict on every change.
  */
 import {
+  checkInput,
   creditCostFor,
   defaultsFor,
-  inputSchemaFor,
-  validateForModel,
+  fieldProblems,
+  hasValue,
   type Control,
-  type ModelDefinition,
+  type PublicModelDefinition as ModelDefinition,
   type ValidationResult,
-} from '~/catalogue';
+} from '~/catalogue/public';
 import type { FormValues } from './controls/types';
-import { fieldsOf, hasValue, isControlVisible } from './depends-on';
+import { fieldsOf, isControlVisible } from './depends-on';
 
 /** Fields the form carries for every model (core-flow §3 generation input). */
 export const PRIVACY_FIELD = 'is_public';
@@ -53,24 +54,20 @@ export function requestValues(model: ModelDefinition, values: FormValues): FormV
 
 export type FormVerdict = {
   validation: ValidationResult;
-  /** Per-field messages from the derived schema (type/range problems), by field name. */
+  /** Per-field messages from the controls' own ranges, choices and lengths, by field name. */
   fieldErrors: Record<string, string>;
   cost: number;
 };
 
 export function evaluateForm(model: ModelDefinition, values: FormValues): FormVerdict {
   const request = requestValues(model, values);
-  const validation = validateForModel(model, request);
-  const fieldErrors: Record<string, string> = {};
-  if (!validation.ok) {
-    const parsed = inputSchemaFor(model).safeParse(request);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (typeof field === 'string' && !(field in fieldErrors)) fieldErrors[field] = issue.message;
-      }
-    }
-  }
+  const fieldErrors = fieldProblems(
+    model.ui.controls.filter((c) => isControlVisible(c, values)),
+    request,
+  );
+  const rules = checkInput(model, request);
+  const firstProblem = Object.values(fieldErrors)[0];
+  const validation: ValidationResult = !rules.ok ? rules : firstProblem ? { ok: false, message: firstProblem } : { ok: true };
   return { validation, fieldErrors, cost: creditCostFor(model, request) };
 }
 

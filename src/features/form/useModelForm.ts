@@ -1,9 +1,9 @@
 /**
- * The state of one model's form: values (defaults from the catalogue), validation and cost
- * recomputed on every change.
+ * The state of one model's form: values (defaults from the public definition), validation and
+ * cost recomputed on every change.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { publicModelDefinition, type ModelDefinition, type PublicModelDefinition } from '~/catalogue';
+import type { PublicModelDefinition } from '~/catalogue/public';
 import type { FormValues } from './controls/types';
 import { evaluateForm, requestValues, type FormVerdict } from './form-values';
 
@@ -18,13 +18,12 @@ export type ModelForm = {
   request: () => FormValues;
 };
 
-export function useModelForm(model: ModelDefinition, initial: () => FormValues): ModelForm {
+export function useModelForm(definition: PublicModelDefinition, initial: () => FormValues): ModelForm {
   const [values, setValues] = useState<FormValues>(initial);
-  const definition = useMemo(() => publicModelDefinition(model), [model]);
   const setValue = useCallback((field: string, value: unknown) => setValues((prev) => ({ ...prev, [field]: value })), []);
   const patch = useCallback((next: FormValues) => setValues((prev) => ({ ...prev, ...next })), []);
   const reset = useCallback((next: FormValues) => setValues(next), []);
-  const verdict = useMemo(() => evaluateForm(model, values), [model, values]);
-  const request = useCallback(() => requestValues(model, values), [model, values]);
+  const verdict = useMemo(() => evaluateForm(definition, values), [definition, values]);
+  const request = useCallback(() => requestValues(definition, values), [definition, values]);
   return { definition, values, setValue, patch, reset, verdict, request };
 }

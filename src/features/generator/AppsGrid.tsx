@@ -1,31 +1,18 @@
 /** The studio's apps on the home page, by category, each linking to /create/{appId}. */
 import { Badge, Box, Card, Chip, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { apps, creditCostFor, defaultsFor, getModel, type AppDefinition, type ModelDefinition } from '~/catalogue';
+import type { AppCard } from '~/server/pages/app-cards';
 
 const KNOWN_CATEGORIES = ['image', 'edit', 'portrait', 'video', 'tools'] as const;
 
-export function appModels(app: AppDefinition): ModelDefinition[] {
-  return app.modelIds.map((id) => getModel(id)).filter((m): m is ModelDefinition => !!m);
-}
-
-/** The lowest default price among an app's models. */
-export function lowestCost(app: AppDefinition): number {
-  return Math.min(...appModels(app).map((m) => creditCostFor(m, defaultsFor(m))));
-}
-
-export function appCover(app: AppDefinition): string | undefined {
-  const model = getModel(app.defaultModelId);
-  return model?.ui.defaultOutput ?? model?.ui.examples[0]?.output;
-}
-
-export function AppsGrid() {
+/** The cards come from the page's data (computed on the server from the catalogue). */
+export function AppsGrid({ cards }: { cards: AppCard[] }) {
   const t = useTranslations('generator.home');
   const [category, setCategory] = useState<string>('all');
-  const categories = useMemo(() => [...new Set(apps.map((a) => a.category ?? 'other'))], []);
-  const shown = category === 'all' ? apps : apps.filter((a) => (a.category ?? 'other') === category);
+  const categories = useMemo(() => [...new Set(cards.map((a) => a.category ?? 'other'))], [cards]);
+  const shown = category === 'all' ? cards : cards.filter((a) => (a.category ?? 'other') === category);
   const label = (c: string) => ((KNOWN_CATEGORIES as readonly string[]).includes(c) ? t(`category.${c}` as 'category.image') : t('category.other'));
   return (
     <Stack gap="md">
@@ -43,8 +30,8 @@ export function AppsGrid() {
       </Chip.Group>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" data-testid="apps-grid">
         {shown.map((app) => {
-          const cover = appCover(app);
-          const count = app.modelIds.length;
+          const cover = app.cover;
+          const count = app.modelCount;
           return (
             <Card key={app.id} component={Link} href={`/create/${app.id}`} withBorder radius="lg" padding="sm" data-testid={`app-card-${app.id}`} style={{ transition: 'transform 120ms ease' }}>
               <Card.Section pos="relative">
@@ -67,7 +54,7 @@ export function AppsGrid() {
                     {t('models', { count })}
                   </Badge>
                   <Badge size="xs" variant="outline" color="violet">
-                    {t('fromCredits', { count: lowestCost(app) })}
+                    {t('fromCredits', { count: app.lowestCost })}
                   </Badge>
                 </Group>
               </Stack>

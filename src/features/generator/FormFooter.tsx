@@ -3,8 +3,9 @@
  * toggle (premium only, with the upgrade tooltip otherwise) and Generate, disabled while
  * processing or invalid; while processing it reads 'Generating...' with the estimate (~Ns).
  */
-import { Box, Button, Group, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { Box, Button, Group, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { Hint } from '~/features/shell/Hint';
+import { useTranslations } from '~/i18n';
 
 export type FormFooterProps = {
   cost: number;
@@ -66,7 +67,7 @@ export function FormFooter(props: FormFooterProps) {
             </Text>
           </Box>
           {/* One stable tree whatever the plan, so the switch keeps its identity when premium loads. */}
-          <Tooltip label={t('privateTooltip')} withArrow multiline w={220} disabled={premium} events={{ hover: true, focus: true, touch: true }}>
+          <Hint label={t('privateTooltip')} width={220} disabled={premium}>
             {/* Focusable when locked, so keyboard users reach the tooltip; screen readers get its text. */}
             <Box data-testid={premium ? 'privacy-open' : 'privacy-locked'} tabIndex={premium ? undefined : 0}>
               {privacy}
@@ -74,7 +75,7 @@ export function FormFooter(props: FormFooterProps) {
                 <VisuallyHidden id={tooltipId}>{t('privateTooltip')}</VisuallyHidden>
               )}
             </Box>
-          </Tooltip>
+          </Hint>
         </Group>
         <Button
           size="md"

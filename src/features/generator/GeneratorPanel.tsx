@@ -3,37 +3,37 @@
  * form with its sticky footer, the output area and the Recent Creations widget. The flow itself
  * lives in flow/*; this component only wires state to views.
  */
-import { Alert, Anchor, Badge, Box, Container, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { Alert, Anchor, Badge, Box, Container, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslations } from '~/i18n';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import {
-  estimatedDurationFor,
-  getApp,
-  getModel,
-  RECENT_LIMIT_GENERATOR,
-  type AppDefinition,
-  type ModelDefinition,
-} from '~/catalogue';
+import { useRef, useState, type ReactNode } from 'react';
+import { estimatedDurationFor, RECENT_LIMIT_GENERATOR, type PublicApp, type PublicModelDefinition } from '~/catalogue/public';
 import { RecentCreations } from '~/features/creations/RecentCreations';
 import type { FormValues } from '~/features/form/controls/types';
 import { DynamicForm } from '~/features/form/DynamicForm';
 import { carryOver, initialValues, PRIVACY_FIELD, valuesFromCreation } from '~/features/form/form-values';
 import { useModelForm } from '~/features/form/useModelForm';
 import { MaintenanceBanner } from '~/features/maintenance/MaintenanceBanner';
-import { ComparisonSlider } from '~/features/outputs/ComparisonSlider';
 import { OutputArea } from '~/features/outputs/OutputArea';
 import { useUserDetails } from '~/features/user/useUserDetails';
 import { PromptAssistHost } from '~/features/image-to-prompt/PromptAssistHost';
 import type { Prediction } from './flow/types';
 import { FormFooter } from './FormFooter';
 import { GeneratorSkeleton } from './GeneratorSkeleton';
-import { ModelPicker } from './ModelPicker';
 import { useGeneration } from './useGeneration';
 
+// Switching model is not needed to fill the form and press Generate: the searchable picker loads
+// just after, behind a skeleton of its size.
+const ModelPicker = dynamic(() => import('./ModelPicker').then((m) => m.ModelPicker), { ssr: false, loading: () => <Skeleton h={60} radius="md" /> });
+// Only image-to-image results show the before/after slider: its code loads with such a result.
+const ComparisonSlider = dynamic(() => import('~/features/outputs/ComparisonSlider').then((m) => m.ComparisonSlider), { ssr: false });
+
 export type GeneratorPanelProps = {
-  appId: string;
+  /** The app and its models' public definitions, from the page's server data (null: unknown app). */
+  app: PublicApp | null;
+  models: PublicModelDefinition[];
   /** A model of the app to open instead of its default (e.g. an effect page opens the effect model). */
   modelId?: string;
   /** Values to start from (e.g. ?lora= preselects the LoRA, an effect page its effect). */
@@ -45,7 +45,7 @@ export type GeneratorPanelProps = {
 export function GeneratorPanel(props: GeneratorPanelProps) {
   const t = useTranslations('generator');
   const router = useRouter();
-  const app = getApp(props.appId);
+  const { app, models } = props;
   if (!app) {
     return (
       <Container size="xl" py="xl">
@@ -57,8 +57,8 @@ export function GeneratorPanel(props: GeneratorPanelProps) {
   }
   const queryModel = typeof router.query.model === 'string' ? router.query.model : undefined;
   const wantedId = props.modelId ?? queryModel ?? app.defaultModelId;
-  const defaultModel = app.defaultModelId ? getModel(app.defaultModelId) : undefined;
-  const model = app.modelIds.includes(wantedId) ? getModel(wantedId) : undefined;
+  const defaultModel = models.find((m) => m.id === app.defaultModelId);
+  const model = models.find((m) => m.id === wantedId);
 
   return (
     <Container size="xl" py="lg">
@@ -76,14 +76,14 @@ export function GeneratorPanel(props: GeneratorPanelProps) {
             {t('modelNotFound')}
           </Alert>
         ) : (
-          <GeneratorWorkspace app={app} initialModel={model} preset={props.preset} />
+          <GeneratorWorkspace app={app} models={models} initialModel={model} preset={props.preset} />
         )}
       </Stack>
     </Container>
   );
 }
 
-function AppHeader({ app }: { app: AppDefinition }) {
+function AppHeader({ app }: { app: PublicApp }) {
   const t = useTranslations('generator');
   return (
     <Stack gap={4}>
@@ -105,11 +105,13 @@ function AppHeader({ app }: { app: AppDefinition }) {
   );
 }
 
-function GeneratorWorkspace({ app, initialModel, preset }: { app: AppDefinition; initialModel: ModelDefinition; preset?: FormValues }) {
-  const models = useMemo(() => app.modelIds.map((id) => getModel(id)).filter((m): m is ModelDefinition => !!m), [app]);
-  const initialFor = (model: ModelDefinition, extra?: FormValues) =>
+type WorkspaceProps = { app: PublicApp; models: PublicModelDefinition[]; initialModel: PublicModelDefinition; preset?: FormValues };
+
+function GeneratorWorkspace({ app, models, initialModel, preset }: WorkspaceProps) {
+  const getModel = (id: string) => models.find((m) => m.id === id);
+  const initialFor = (model: PublicModelDefinition, extra?: FormValues) =>
     initialValues(model, { mode: model.id === app.defaultModelId ? app.defaultMode : undefined, preset: { ...preset, ...extra } });
-  const [model, setModel] = useState<ModelDefinition>(initialModel);
+  const [model, setModel] = useState<PublicModelDefinition>(initialModel);
   const form = useModelForm(model, () => initialFor(model));
   const { user } = useUserDetails();
   const premium = user?.premium === true;

@@ -3,8 +3,8 @@
  * model, searchable above 6, each option with its name, description and categories.
  */
 import { Badge, Group, Select, Stack, Text, type ComboboxItem, type OptionsFilter } from '@mantine/core';
-import { useTranslations } from 'next-intl';
-import { MODEL_SEARCH_THRESHOLD, type ModelDefinition } from '~/catalogue';
+import { useTranslations } from '~/i18n';
+import { MODEL_SEARCH_THRESHOLD, type PublicModelDefinition as ModelDefinition } from '~/catalogue/public';
 
 export function isSearchable(count: number): boolean {
   return count > MODEL_SEARCH_THRESHOLD;

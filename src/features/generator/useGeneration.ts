@@ -3,10 +3,17 @@
  * system status, tRPC client, toasts. Components only call `generate` and read `state`.
  */
 import { useSession } from 'next-auth/react';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { creditCostFor, estimatedDurationFor, validateForModel, waitTimeFor, type ModelDefinition } from '~/catalogue';
+import {
+  checkInput,
+  creditCostFor,
+  estimatedDurationFor,
+  outputCountFor,
+  waitTimeFor,
+  type PublicModelDefinition as ModelDefinition,
+} from '~/catalogue/public';
 import { pathWithoutLocale } from '~/features/auth/callback-url';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
 import type { FormValues } from '~/features/form/controls/types';
@@ -22,13 +29,6 @@ import { realTimers, type ShownPrediction } from './flow/types';
 export type GenerateArgs = { model: ModelDefinition; request: FormValues; appId: string; skipCreditCheck?: boolean };
 
 const IDLE: GenerationState = { prediction: null, generating: false, queueWaitSeconds: null };
-
-/** How many outputs a request produces (the server's rule: num_outputs for images, else 1). */
-export function outputCountFor(model: ModelDefinition, request: FormValues): number {
-  if (model.ui.outputType !== 'image') return 1;
-  const n = Number(request.num_outputs ?? 1);
-  return Number.isFinite(n) && n >= 1 ? Math.trunc(n) : 1;
-}
 
 export function useGeneration(options: { onFinished?: (prediction: ShownPrediction) => void } = {}) {
   const t = useTranslations('generator.flow');
@@ -81,7 +81,7 @@ export function useGeneration(options: { onFinished?: (prediction: ShownPredicti
           maintenance,
           loggedIn,
           openLogin: () => signIn.open(currentPath),
-          validate: () => validateForModel(model, request),
+          validate: () => checkInput(model, request),
           cost,
           userCredits: details?.credits,
           skipCreditCheck,

@@ -4,9 +4,10 @@
  */
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useEffect, useState } from 'react';
-import { creditCostFor, getModel } from '~/catalogue';
+import { creditCostFor } from '~/catalogue/public';
+import { trpc } from '~/utils/trpc';
 import { ImageUploader } from '~/features/uploads';
 import { SparklesIcon } from '~/features/uploads/icons';
 import { IMAGE_TO_TEXT_MODELS, useImageToText } from './useImageToText';
@@ -23,7 +24,9 @@ export function ImageToPromptDialog({ opened, onClose, onUsePrompt }: Props) {
   const { run, pending, error, reset } = useImageToText('prompt');
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<string | null>(null);
-  const cost = creditCostFor(getModel(IMAGE_TO_TEXT_MODELS.prompt));
+  // The tool's public definition arrives with the dialog (the catalogue is not in the page's bundle).
+  const definition = trpc.generation.model.useQuery({ id: IMAGE_TO_TEXT_MODELS.prompt }, { enabled: opened, staleTime: Infinity });
+  const cost = definition.data ? creditCostFor(definition.data) : null;
 
   // Each opening starts fresh.
   useEffect(() => {
@@ -67,7 +70,7 @@ export function ImageToPromptDialog({ opened, onClose, onUsePrompt }: Props) {
         />
         <Group justify="space-between" align="center" wrap="wrap" gap="xs">
           <Text size="xs" c="dimmed">
-            {t('cost', { count: cost })}
+            {cost === null ? '\u00a0' : t('cost', { count: cost })}
           </Text>
           <Button onClick={() => void generate()} disabled={!imageUrl || pending} leftSection={<SparklesIcon size={16} />} data-testid="image-to-prompt-generate">
             {pending ? t('generating') : t('generate')}

@@ -4,12 +4,18 @@
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PromptAssistProvider, type PromptAssist } from '~/features/form/controls/prompt-assist';
-import { useRandomPrompt } from './buttons';
-import { ImageToPromptDialog } from './ImageToPromptDialog';
+import { useRandomPrompt } from './useRandomPrompt';
+import dynamic from 'next/dynamic';
+
+// The dialog's code loads the first time it opens.
+const ImageToPromptDialog = dynamic(() => import('./ImageToPromptDialog').then((m) => m.ImageToPromptDialog), { ssr: false });
 
 export function PromptAssistHost({ children }: { children: ReactNode }) {
   const [opened, setOpened] = useState(false);
   const use = useRef<((prompt: string) => void) | null>(null);
+  // Once opened, the dialog stays mounted so it can animate closed.
+  const everOpened = useRef(false);
+  if (opened) everOpened.current = true;
   const randomPrompt = useRandomPrompt();
   const randomRef = useRef(randomPrompt);
   randomRef.current = randomPrompt;
@@ -23,7 +29,9 @@ export function PromptAssistHost({ children }: { children: ReactNode }) {
   return (
     <PromptAssistProvider value={value}>
       {children}
-      <ImageToPromptDialog opened={opened} onClose={() => setOpened(false)} onUsePrompt={(prompt) => use.current?.(prompt)} />
+      {opened || everOpened.current ? (
+        <ImageToPromptDialog opened={opened} onClose={() => setOpened(false)} onUsePrompt={(prompt) => use.current?.(prompt)} />
+      ) : null}
     </PromptAssistProvider>
   );
 }

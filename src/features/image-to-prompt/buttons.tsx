@@ -3,10 +3,12 @@
  * random prompt (showGenerator). A random prompt failure is only logged (tool-catalogue §8).
  */
 import { Button } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useState } from 'react';
 import { DiceIcon, SparklesIcon } from '~/features/uploads/icons';
-import { trpc } from '~/utils/trpc';
+import { useRandomPrompt } from './useRandomPrompt';
+
+export { useRandomPrompt };
 import { ImageToPromptDialog } from './ImageToPromptDialog';
 
 export function ImageToPromptButton({ onUsePrompt, disabled }: { onUsePrompt: (prompt: string) => void; disabled?: boolean }) {
@@ -22,14 +24,6 @@ export function ImageToPromptButton({ onUsePrompt, disabled }: { onUsePrompt: (p
   );
 }
 
-/** Fetches one random prompt (generation.randomPrompt, the procedure behind GET /api/random-prompt). */
-export function useRandomPrompt(): () => Promise<string | null> {
-  const utils = trpc.useUtils();
-  return async () => {
-    const { content } = await utils.client.generation.randomPrompt.query();
-    return content.trim() ? content : null;
-  };
-}
 
 export function RandomPromptButton({ onPrompt, disabled }: { onPrompt: (prompt: string) => void; disabled?: boolean }) {
   const t = useTranslations('imageToPrompt');

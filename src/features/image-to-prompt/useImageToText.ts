@@ -3,10 +3,10 @@
  * generate prompt.') and captioning ('Failed to generate caption.'). Credits change, so the
  * user's details are refreshed after each call.
  */
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useCallback, useState } from 'react';
 import { appCodeOf, serverMessage } from '~/features/errors/request-error';
-import { useRequireSignIn } from '~/features/uploads';
+import { useRequireSignIn } from '~/features/uploads/useRequireSignIn';
 import { useUserDetails } from '~/features/user/useUserDetails';
 import { trpc } from '~/utils/trpc';
 

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { isBlocked, useSystemStatus, type MaintenanceAction } from './useSystemStatus';
 
 /** Says up front that an action is blocked (the Generate click still shows the spec's toast). */

@@ -5,7 +5,7 @@
  */
 import { ActionIcon, Alert, Button, Center, Group, Loader, Modal, SegmentedControl, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useEffect, useState } from 'react';
 import { BrushIcon, EraserIcon, UndoIcon } from '~/features/uploads/icons';
 import { loadImageForMasking, type LoadedImage } from './load-image';

@@ -3,7 +3,7 @@
  * Failures: 'Failed to get signed URL for mask' (kept for the dialog to show) and the toast
  * 'Mask upload failed' / 'Please try again later.' (tool-catalogue §8).
  */
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useCallback, useState } from 'react';
 import { showToast } from '~/features/toast/toast';
 import { isUnauthorized, uploadBlob, UploadError, useRequireSignIn } from '~/features/uploads';

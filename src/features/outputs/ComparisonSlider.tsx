@@ -5,9 +5,9 @@
  * the picture; the divider is a keyboard slider too (arrows, Home, End).
  */
 import { Badge, Box } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { PublicModelDefinition } from '~/catalogue';
+import type { PublicModelDefinition } from '~/catalogue/public';
 
 type Props = {
   originalUrl: string;

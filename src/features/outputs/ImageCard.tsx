@@ -1,5 +1,6 @@
-import { ActionIcon, Box, Group, Image, Paper, Tooltip } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { ActionIcon, Box, Group, Image, Paper } from '@mantine/core';
+import { Hint } from '~/features/shell/Hint';
+import { useTranslations } from '~/i18n';
 import { downloadName } from './media';
 
 /** One output image with open (large view) and download actions. */
@@ -11,16 +12,16 @@ export function ImageCard({ url, index, onOpen }: { url: string; index: number; 
         <Image src={url} alt={t('imageAlt', { index: index + 1 })} fit="contain" mah={640} />
       </Box>
       <Group gap={6} style={{ position: 'absolute', top: 8, right: 8 }}>
-        <Tooltip label={t('open')} withArrow>
+        <Hint label={t('open')}>
           <ActionIcon variant="default" radius="xl" size="lg" onClick={onOpen} aria-label={t('open')} data-testid="output-open">
             <span aria-hidden="true">⤢</span>
           </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('download')} withArrow>
+        </Hint>
+        <Hint label={t('download')}>
           <ActionIcon component="a" href={url} download={downloadName(url, `creation-${index + 1}.png`)} variant="default" radius="xl" size="lg" aria-label={t('download')} data-testid="output-download">
             <span aria-hidden="true">↓</span>
           </ActionIcon>
-        </Tooltip>
+        </Hint>
       </Group>
     </Paper>
   );

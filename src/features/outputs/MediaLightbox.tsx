@@ -1,6 +1,6 @@
 /** A creation's image or video seen large, with a download link. */
 import { Button, Group, Image, Modal, Stack } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import type { ReactNode } from 'react';
 import { downloadName, isVideoUrl } from './media';
 

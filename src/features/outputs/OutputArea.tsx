@@ -4,14 +4,17 @@
  * or video by output type.
  */
 import { Alert, Box, Button, Group, Image, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useState, type ReactNode } from 'react';
-import type { PublicModelDefinition } from '~/catalogue';
+import type { PublicModelDefinition } from '~/catalogue/public';
 import type { ShownPrediction } from '~/features/generator/flow/types';
 import { ImageCard } from './ImageCard';
-import { MediaLightbox } from './MediaLightbox';
+import dynamic from 'next/dynamic';
 import { downloadName, gridColumns, isVideoMedia } from './media';
 import { TextOutput } from './TextOutput';
+
+// The full-size viewer's code loads when a result is first opened.
+const MediaLightbox = dynamic(() => import('./MediaLightbox').then((m) => m.MediaLightbox), { ssr: false });
 
 export type OutputView = 'placeholder' | 'processing' | 'failed' | 'success';
 
@@ -186,7 +189,7 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
           ))}
         </SimpleGrid>
       )}
-      <MediaLightbox url={open} opened={open !== null} onClose={() => setOpen(null)} />
+      {open !== null ? <MediaLightbox url={open} opened onClose={() => setOpen(null)} /> : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, CopyButton, Group, Paper, Text } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 
 /** The copy confirmation lasts 2 s (core-flow §9). */
 export const COPIED_MS = 2000;

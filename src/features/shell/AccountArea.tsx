@@ -1,11 +1,17 @@
-import { Avatar, Badge, Button, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { signOut, useSession } from 'next-auth/react';
-import { useTranslations } from 'next-intl';
-import Link from 'next/link';
+import { Avatar, Badge, Button, Group, Skeleton } from '@mantine/core';
+import { useSession } from 'next-auth/react';
+import dynamic from 'next/dynamic';
+import { useTranslations } from '~/i18n';
 import { useRouter } from 'next/router';
 import { pathWithoutLocale } from '~/features/auth/callback-url';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
 import { useUserDetails } from '~/features/user/useUserDetails';
+
+// The menu's popover code loads just after the page; until then the same avatar shows in its place.
+const AccountMenu = dynamic(() => import('./AccountMenu').then((m) => m.AccountMenu), {
+  ssr: false,
+  loading: () => <Skeleton height={34} width={34} circle />,
+});
 
 export function AccountArea() {
   const t = useTranslations();
@@ -26,6 +32,11 @@ export function AccountArea() {
       </Button>
     );
   }
+  const avatar = (
+    <Avatar src={user.image} alt={user.name ?? user.email} radius="xl" size={34} color="violet">
+      {(user.name ?? user.email).slice(0, 1).toUpperCase()}
+    </Avatar>
+  );
   return (
     <Group gap="xs" wrap="nowrap">
       <Badge size="lg" variant="light" color="violet" data-testid="credits-badge" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
@@ -36,29 +47,7 @@ export function AccountArea() {
           {t('account.premium')}
         </Badge>
       ) : null}
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <UnstyledButton aria-label={t('account.menuLabel')}>
-            <Avatar src={user.image} alt={user.name ?? user.email} radius="xl" size={34} color="violet">
-              {(user.name ?? user.email).slice(0, 1).toUpperCase()}
-            </Avatar>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            <Text size="xs">{user.email}</Text>
-            <Text size="xs" c="dimmed">
-              {user.premium ? t('account.premium') : t('account.free')}
-            </Text>
-          </Menu.Label>
-          <Menu.Item component={Link} href="/creations">
-            {t('nav.creations')}
-          </Menu.Item>
-          <Menu.Item color="red" onClick={() => void signOut({ callbackUrl: router.asPath })}>
-            {t('auth.signOut')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <AccountMenu user={user} avatar={avatar} />
     </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { trpc } from '~/utils/trpc';
 
 /** Visible whenever the development sign-in is on, so nobody mistakes it for production. */

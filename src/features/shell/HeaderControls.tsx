@@ -1,7 +1,7 @@
-import { ActionIcon, Select, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { ActionIcon, NativeSelect, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { useTranslations } from '~/i18n';
 import { useRouter } from 'next/router';
-import { LOCALE_NAMES, LOCALES } from '~/messages';
+import { LOCALE_NAMES, LOCALES } from '~/messages/locales';
 
 export function ColorSchemeToggle() {
   const t = useTranslations('nav');
@@ -20,18 +20,19 @@ export function ColorSchemeToggle() {
   );
 }
 
+/** A native select: the platform's own picker on phones, and no combobox code in every page's first load. */
 export function LocalePicker() {
   const t = useTranslations('nav');
   const router = useRouter();
   return (
-    <Select
+    <NativeSelect
       aria-label={t('language')}
       size="xs"
       w={112}
-      allowDeselect={false}
       value={router.locale ?? 'en'}
       data={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))}
-      onChange={(locale) => {
+      onChange={(event) => {
+        const locale = event.currentTarget.value;
         if (locale) void router.push({ pathname: router.pathname, query: router.query }, router.asPath, { locale });
       }}
     />

@@ -1,5 +1,5 @@
 import { Anchor, AppShell, Box, Container, Group } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AccountArea } from './AccountArea';

@@ -4,7 +4,7 @@
  */
 import { ActionIcon, Box, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useRef, type KeyboardEvent } from 'react';
 import { showToast } from '~/features/toast/toast';
 import { CloseIcon, UploadIcon } from './icons';

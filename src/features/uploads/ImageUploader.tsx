@@ -4,7 +4,7 @@
  */
 import { Input, Text } from '@mantine/core';
 import { useId } from '@mantine/hooks';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import type { ReactNode } from 'react';
 import { ImageDropzone, UploadedImage } from './ImageDropzone';
 import { useImageUpload } from './useImageUpload';

@@ -3,7 +3,7 @@
  * re-encoded at quality 0.8. The smaller of original and re-encoded wins when the original is
  * already a type the storage accepts; other image types (GIF, BMP, AVIF...) are converted.
  */
-import { UPLOAD_COMPRESSION_QUALITY } from '~/catalogue';
+import { UPLOAD_COMPRESSION_QUALITY } from '~/catalogue/public';
 
 /** Types the upload route signs (storage issue: JPEG, PNG, WebP). */
 export const UPLOADABLE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -3,7 +3,7 @@
  * (toast, no request) → signed URL → PUT → public URL. Failures end in the spec's toasts
  * (tool-catalogue §5, §8); the failed step's message is kept for the uploader to show.
  */
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useCallback, useRef, useState } from 'react';
 import { appCodeOf } from '~/features/errors/request-error';
 import { showToast } from '~/features/toast/toast';

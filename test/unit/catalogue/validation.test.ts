@@ -111,9 +111,13 @@ describe('per-model messages (core-flow §5, tool-catalogue §5)', () => {
     expect(parsed.error?.issues[0]?.message).toBe('Prompt is required.');
   });
 
-  it('shows a thrown message, else the generic one', () => {
-    const throwing = { ...model('flux-dev'), api: { ...model('flux-dev').api, validate: () => { throw new Error('Custom failure.'); } } };
-    expect(validateForModel(throwing, valid('flux-dev'))).toEqual({ ok: false, message: 'Custom failure.' });
+  it("shows the broken rule's message, else the generic one", () => {
+    const custom = {
+      ...model('flux-dev'),
+      api: { ...model('flux-dev').api, validate: [{ kind: 'value' as const, field: 'seed', message: 'Custom failure.' }] },
+    };
+    expect(validateForModel(custom, valid('flux-dev'))).toEqual({ ok: false, message: 'Custom failure.' });
+    expect(validateForModel(custom, valid('flux-dev', { seed: 7, num_outputs: 9 }))).toEqual({ ok: false, message: GENERIC_INPUT_ERROR });
   });
 });
 

@@ -2,10 +2,9 @@
 /** The pickers (tool-catalogue §2, §3): effect dropdown, LoRA dialog, video effects, styles, backgrounds. */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getLora, imageEffects, loras, videoEffects } from '~/catalogue';
+import { getLora, imageEffects, loras, searchEffects, videoEffects } from '~/catalogue';
 import {
   BackgroundSelectorControl,
-  filterEffects,
   ImageEffectSelectorControl,
   LoraSelectorControl,
   VideoEffectSelectorControl,
@@ -33,14 +32,17 @@ describe('image_effect_selector (the effect dropdown)', () => {
     return element !== null && element.style.display !== 'none';
   };
 
+  /** Opens the dropdown once the effects (loaded on demand) have arrived. */
   async function open() {
     fireEvent.click(screen.getByTestId('control-effect_template_id-target'));
-    return screen.findByTestId('control-effect_template_id-dropdown');
+    const dropdown = await screen.findByTestId('control-effect_template_id-dropdown');
+    await waitFor(() => expect(within(dropdown).queryAllByRole('option').length).toBeGreaterThan(0));
+    return dropdown;
   }
 
   it('shows the current effect and, opened, every effect with the count and hot/new badges', async () => {
     renderControl(ImageEffectSelectorControl, { model, control, values: { effect_template_id: 'ghibli' } });
-    expect(within(screen.getByTestId('control-effect_template_id-target')).getByText('Ghibli Style')).toBeTruthy();
+    expect(await within(screen.getByTestId('control-effect_template_id-target')).findByText('Ghibli Style')).toBeTruthy();
     const dropdown = await open();
     expect(within(dropdown).getByTestId('effect-count').textContent).toBe(`${imageEffects.length} effects found`);
     expect(within(dropdown).getAllByRole('option')).toHaveLength(imageEffects.length);
@@ -56,7 +58,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
     const dropdown = await open();
     const search = within(dropdown).getByRole('textbox', { name: 'Search effects' });
     fireEvent.change(search, { target: { value: 'anime' } });
-    const expected = filterEffects(imageEffects, 'anime').length;
+    const expected = searchEffects(imageEffects, 'anime').length;
     expect(expected).toBeGreaterThan(0);
     expect(within(dropdown).getByTestId('effect-count').textContent).toBe(expected === 1 ? '1 effect found' : `${expected} effects found`);
     expect(within(dropdown).getAllByRole('option')).toHaveLength(expected);

@@ -13,6 +13,7 @@ function prediction(status: string, id = 'gen-1'): Prediction {
     completedAt: null,
     outputNum: 1,
     modelId: 'flux-schnell',
+    modelName: 'FLUX.1 [schnell]',
     mode: null,
     appId: 'flux-schnell',
     cost: 1,

@@ -4,9 +4,9 @@
  * type'), the defaults become valid once the required images and prompt are filled, and the
  * footer shows exactly the catalogue's cost.
  */
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { creditCostFor, getModel, getVideoEffect, models, publicModelDefinition, validateForModel, type ModelDefinition } from '~/catalogue';
+import { creditCostFor, getModel, getVideoEffect, models, publicModelDefinition, validateForModel, type PublicModelDefinition } from '~/catalogue';
 import type { FormValues } from '~/features/form/controls/types';
 import { isControlVisible } from '~/features/form/depends-on';
 import { DynamicForm } from '~/features/form/DynamicForm';
@@ -24,7 +24,7 @@ vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).
 const IMAGE = 'https://studio.test/storage/uploads/photo.png';
 
 /** What a person fills in before generating: every image field, a prompt, unset required choices. */
-function filledValues(model: ModelDefinition): FormValues {
+function filledValues(model: PublicModelDefinition): FormValues {
   const values = initialValues(model);
   for (const control of model.ui.controls) {
     switch (control.type) {
@@ -57,7 +57,7 @@ function filledValues(model: ModelDefinition): FormValues {
   return values;
 }
 
-function FormHarness({ model, preset }: { model: ModelDefinition; preset: FormValues }) {
+function FormHarness({ model, preset }: { model: PublicModelDefinition; preset: FormValues }) {
   const form = useModelForm(model, () => preset);
   return (
     <>
@@ -81,28 +81,31 @@ function FormHarness({ model, preset }: { model: ModelDefinition; preset: FormVa
 beforeEach(() => resetFakes());
 afterEach(() => cleanup());
 
-describe.each(models.map((m) => [m.id, m] as const))('%s', (_id, model) => {
+describe.each(models.map((m) => [m.id, publicModelDefinition(m), m] as const))('%s', (_id, model, full) => {
   it('defaults become valid once the required images and prompt are filled', () => {
     const untouched = evaluateForm(model, initialValues(model));
     const filled = filledValues(model);
     const verdict = evaluateForm(model, filled);
     expect(verdict.validation, JSON.stringify(filled)).toEqual({ ok: true });
-    expect(validateForModel(model, requestValues(model, filled))).toEqual({ ok: true });
+    // The server's full check (rules, then the derived schema) agrees with the browser's.
+    expect(validateForModel(full, requestValues(model, filled))).toEqual({ ok: true });
     // Every model's empty form explains itself instead of failing silently.
     if (!untouched.validation.ok) expect(untouched.validation.message.length).toBeGreaterThan(0);
   });
 
-  it('renders every control and shows the catalogue cost', () => {
+  it('renders every control and shows the catalogue cost', async () => {
     const filled = filledValues(model);
     const { container } = renderWithProviders(<FormHarness model={model} preset={filled} />);
     const form = screen.getByTestId('dynamic-form');
+    // Heavier controls load their code on demand behind a skeleton.
+    await waitFor(() => expect(screen.queryAllByTestId('control-loading')).toHaveLength(0));
     expect(form.getAttribute('data-model')).toBe(model.id);
     expect(screen.queryByTestId('unknown-control')).toBeNull();
     for (const control of model.ui.controls.filter((c) => isControlVisible(c, filled))) {
       const labelled = within(container).queryAllByText((_, el) => el?.textContent?.trim().replace(/\s*\*$/, '') === control.label);
       expect(labelled.length, `${model.id}: control ${control.type} '${control.label}'`).toBeGreaterThan(0);
     }
-    expect(screen.getByTestId('credit-cost').textContent).toBe(String(creditCostFor(model, requestValues(model, filled))));
+    expect(screen.getByTestId('credit-cost').textContent).toBe(String(creditCostFor(full, requestValues(model, filled))));
     expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(false);
   });
 });
@@ -116,7 +119,7 @@ describe('the form as a whole', () => {
   });
 
   it('disables Generate and says why while the form is invalid', () => {
-    const model = getModel('flux-schnell')!;
+    const model = publicModelDefinition(getModel('flux-schnell')!);
     renderWithProviders(<FormHarness model={model} preset={initialValues(model)} />);
     expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('validation-message').textContent).toBe('Prompt is required.');

@@ -7,6 +7,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
+import { generatorData } from '~/server/pages/page-props';
 import { fakes, resetFakes } from './helpers/fakes';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
@@ -80,7 +81,7 @@ describe('generate: the checks in order', () => {
   it('an anonymous visitor gets the login modal with the current path without its locale', async () => {
     fakes.session.status = 'unauthenticated';
     const s = setup();
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, s);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await ready();
     typePrompt('a fox');
     await act(async () => fireEvent.click(screen.getByTestId('generate-button')));
@@ -90,7 +91,7 @@ describe('generate: the checks in order', () => {
 
   it("maintenance on: 'System Maintenance' with its message for 5 s, and a banner up front", async () => {
     const s = setup({ maintenance: true });
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, s);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await ready();
     await screen.findByTestId('maintenance-banner');
     typePrompt('a fox');
@@ -103,7 +104,7 @@ describe('generate: the checks in order', () => {
 
   it("too few credits: 'Insufficient credits' for 2 s, no server call", async () => {
     const s = setup({ credits: 0 });
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, s);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await ready();
     typePrompt('a fox');
     await waitFor(() => expect(s.calls.some((c) => c.path === 'user.details')).toBe(true));
@@ -118,7 +119,7 @@ describe('generate: the checks in order', () => {
 describe('generate: the happy path', () => {
   it('free user: check, submit with a fresh key, queue notice, pushed result, credits updated', async () => {
     const s = setup({ credits: 10 });
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, s);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await ready();
     expect(screen.queryByTestId('model-picker')).toBeNull();
     typePrompt('a fox in the snow');
@@ -150,7 +151,7 @@ describe('generate: the happy path', () => {
 
   it('premium user: no queue notice; the privacy toggle works and sends is_public false', async () => {
     const s = setup({ premium: true });
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, s);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await ready();
     const toggle = await screen.findByRole('switch', { name: 'Public' });
     await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
@@ -164,51 +165,51 @@ describe('generate: the happy path', () => {
 
   it('free user: the privacy toggle is disabled behind the upgrade tooltip', async () => {
     const s = setup();
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, s);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await ready();
     const toggle = screen.getByRole('switch', { name: 'Public' }) as HTMLInputElement;
     expect(toggle.disabled).toBe(true);
     expect(toggle.checked).toBe(true);
     fireEvent.mouseEnter(screen.getByTestId('privacy-locked'));
-    expect(await screen.findByText('Upgrade to premium to make the generation private')).toBeTruthy();
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Upgrade to premium to make the generation private');
   });
 });
 
 describe('panel structure', () => {
   it("an unknown app says 'Error: App configuration not found.'", () => {
-    renderWithProviders(<GeneratorPanel appId="nope" />, setup());
+    renderWithProviders(<GeneratorPanel {...generatorData('nope')} />, setup());
     expect(screen.getByTestId('app-not-found').textContent).toBe('Error: App configuration not found.');
   });
 
   it("a model the app does not have says 'Error: Model not found.'", () => {
     fakes.router.query = { appId: 'flux-schnell', model: 'flux-dev' };
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, setup());
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, setup());
     expect(screen.getByTestId('model-not-found').textContent).toBe('Error: Model not found.');
   });
 
   it('shows a skeleton until the page is ready', () => {
     fakes.router.isReady = false;
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, setup());
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, setup());
     expect(screen.getByTestId('generator-skeleton')).toBeTruthy();
   });
 
   it('shows the model picker for several models, searchable only above 6', async () => {
-    renderWithProviders(<GeneratorPanel appId="flux" />, setup());
+    renderWithProviders(<GeneratorPanel {...generatorData('flux')} />, setup());
     await ready();
-    const picker = screen.getByTestId('model-picker');
+    const picker = (await screen.findByTestId('model-picker'));
     expect(picker.querySelector('input')!.getAttribute('readonly')).not.toBeNull();
     cleanup();
-    renderWithProviders(<GeneratorPanel appId="flux-kontext" />, setup());
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-kontext')} />, setup());
     await ready();
-    expect(screen.getByTestId('model-picker').querySelector('input')!.getAttribute('readonly')).toBeNull();
+    expect((await screen.findByTestId('model-picker')).querySelector('input')!.getAttribute('readonly')).toBeNull();
   });
 
   it('switching model rebuilds the form from the new definition and keeps the prompt', async () => {
-    renderWithProviders(<GeneratorPanel appId="flux" />, setup());
+    renderWithProviders(<GeneratorPanel {...generatorData('flux')} />, setup());
     await ready();
     typePrompt('a fox');
     expect(screen.getByTestId('credit-cost').textContent).toBe('16');
-    const input = screen.getByTestId('model-picker').querySelector('input')!;
+    const input = (await screen.findByTestId('model-picker')).querySelector('input')!;
     fireEvent.click(input);
     fireEvent.click(await screen.findByText('FLUX.1 [schnell]', { selector: 'p, span, div' }));
     await waitFor(() => expect(screen.getByTestId('dynamic-form').getAttribute('data-model')).toBe('flux-schnell'));
@@ -218,7 +219,7 @@ describe('panel structure', () => {
 
   it('Recent Creations (premium): clicking an item refills the prompt', async () => {
     const s = setup({ premium: true, recent: [prediction('succeeded', { id: 'old-1', display: { ...prediction('succeeded').display, prompt: 'an old prompt' } })] });
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, s);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await ready();
     fireEvent.click(await screen.findByTestId('recent-item'));
     expect((screen.getByRole('textbox', { name: /prompt/i }) as HTMLTextAreaElement).value).toBe('an old prompt');
@@ -228,12 +229,12 @@ describe('panel structure', () => {
 
   it('Recent Creations is hidden for free users and when empty', async () => {
     const free = setup({ recent: [prediction('succeeded')] });
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, free);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, free);
     await ready();
     expect(screen.queryByTestId('recent-creations')).toBeNull();
     cleanup();
     const empty = setup({ premium: true, recent: [] });
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, empty);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, empty);
     await ready();
     await waitFor(() => expect(empty.calls.some((c) => c.path === 'prediction.recent')).toBe(true));
     await waitFor(() => expect(screen.queryByTestId('recent-creations')).toBeNull());

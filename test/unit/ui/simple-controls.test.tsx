@@ -114,7 +114,7 @@ describe('dependsOn', () => {
   });
 
   it("flux-dev: with an input image the strength shows and the aspect ratio hides (and is not sent)", () => {
-    const model = getModel('flux-dev')!;
+    const model = publicModelDefinition(getModel('flux-dev')!);
     const strength = model.ui.controls.find((c) => c.name === 'prompt_strength')!;
     const ratio = model.ui.controls.find((c) => c.name === 'image_size')!;
     const withImage = { prompt: 'x', image_url: 'https://x/a.png', prompt_strength: 0.8, image_size: '1:1' };
@@ -128,10 +128,10 @@ describe('dependsOn', () => {
 describe('refill from a creation', () => {
   const creation = { display: { prompt: 'a fox', inputImages: ['https://x/in.png', 'https://x/second.png'] } };
   it('puts the first input image in the first image field and the prompt in the prompt', () => {
-    expect(valuesFromCreation(getModel('flux-dev')!, creation)).toEqual({ image_url: 'https://x/in.png', prompt: 'a fox' });
-    expect(valuesFromCreation(getModel('kling-v2.1-pro')!, creation)).toEqual({ start_image_url: 'https://x/in.png', prompt: 'a fox' });
-    expect(valuesFromCreation(getModel('kling-1.6-multi')!, creation)).toEqual({ input_image_urls: ['https://x/in.png'], prompt: 'a fox' });
-    expect(valuesFromCreation(getModel('remove-background')!, creation)).toEqual({ image_url: 'https://x/in.png' });
-    expect(valuesFromCreation(getModel('flux-schnell')!, creation)).toEqual({ prompt: 'a fox' });
+    expect(valuesFromCreation(publicModelDefinition(getModel('flux-dev')!), creation)).toEqual({ image_url: 'https://x/in.png', prompt: 'a fox' });
+    expect(valuesFromCreation(publicModelDefinition(getModel('kling-v2.1-pro')!), creation)).toEqual({ start_image_url: 'https://x/in.png', prompt: 'a fox' });
+    expect(valuesFromCreation(publicModelDefinition(getModel('kling-1.6-multi')!), creation)).toEqual({ input_image_urls: ['https://x/in.png'], prompt: 'a fox' });
+    expect(valuesFromCreation(publicModelDefinition(getModel('remove-background')!), creation)).toEqual({ image_url: 'https://x/in.png' });
+    expect(valuesFromCreation(publicModelDefinition(getModel('flux-schnell')!), creation)).toEqual({ prompt: 'a fox' });
   });
 });

@@ -1,7 +1,7 @@
 /** Label, description, required marker and error around a control that is not a single input. */
 import { Input, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Control } from '~/catalogue';
+import type { Control } from '~/catalogue/public';
 
 export function ControlField({ control, error, children, labelRight }: { control: Control; error?: string | null; children: ReactNode; labelRight?: ReactNode }) {
   return (

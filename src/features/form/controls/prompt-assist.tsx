@@ -6,7 +6,7 @@
  * form. Without `openImageToPrompt` the Image to Prompt button is not shown.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { randomPrompts } from '~/catalogue';
+import { loadRandomPrompts } from '~/catalogue/public';
 
 export type PromptAssist = {
   /** Resolves a random prompt; null or a throw leaves the prompt unchanged (failures are logged only). */
@@ -15,7 +15,9 @@ export type PromptAssist = {
   openImageToPrompt?: (use: (prompt: string) => void) => void;
 };
 
+/** The curated prompt list loads on the first click (it is not part of the page's first load). */
 export async function catalogueRandomPrompt(random: () => number = Math.random): Promise<string | null> {
+  const randomPrompts = await loadRandomPrompts();
   if (randomPrompts.length === 0) return null;
   return randomPrompts[Math.floor(random() * randomPrompts.length)] ?? null;
 }

@@ -3,7 +3,7 @@
  * field (`value`/`onChange`) and may set others through `setValue` (e.g. the start/end image
  * input sets start_image_url and end_image_url, the mask editor sets mask_image).
  */
-import type { ControlOf, ControlType, PublicModelDefinition } from '~/catalogue';
+import type { ControlOf, ControlType, PublicModelDefinition } from '~/catalogue/public';
 
 export type FormValues = Record<string, unknown>;
 

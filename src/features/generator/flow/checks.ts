@@ -4,7 +4,7 @@
  * 3. the model's client validation, 4. the local credit check (skippable), 5. the server check.
  */
 import { appCodeOf } from '~/features/errors/request-error';
-import type { ValidationResult } from '~/catalogue';
+import type { ValidationResult } from '~/catalogue/public';
 import { isNetworkFailure } from './failures';
 import type { FlowText } from './text';
 import type { CheckAnswer, ToastFn } from './types';

@@ -4,7 +4,7 @@
  * scaled by the deployment's time scale (1 in production). Pushed updates (the server's
  * subscription) go through `receive`, so whichever arrives first ends the task, once.
  */
-import { DEFAULT_ESTIMATED_DURATION, MIN_POLL_INTERVAL, POLL_REPEAT } from '~/catalogue';
+import { DEFAULT_ESTIMATED_DURATION, MIN_POLL_INTERVAL, POLL_REPEAT } from '~/catalogue/public';
 import type { Prediction, Timers } from './types';
 
 /** Statuses that mean "still running": polling continues. Anything else ends it. */

@@ -1,15 +1,8 @@
 /** The top of /image-effects/{effectId}: the effect, its example, and links to the other effects. */
-import { Alert, Anchor, Badge, Container, Group, Image, Paper, ScrollArea, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { Alert, Anchor, Badge, Box, Container, Group, Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useTranslations } from '~/i18n';
 import Link from 'next/link';
-import { apps, imageEffects, models, type ImageEffect } from '~/catalogue';
-
-/** The catalogue model that runs image effects: the one with an `image_effect_selector` control. */
-export const IMAGE_EFFECT_MODEL_ID = models.find((m) => m.ui.controls.some((c) => c.type === 'image_effect_selector'))?.id ?? '';
-
-/** The app that runs image effects: the one whose default is the effect model, else the first that has it. */
-export const EFFECT_APP_ID =
-  (apps.find((a) => a.defaultModelId === IMAGE_EFFECT_MODEL_ID) ?? apps.find((a) => a.modelIds.includes(IMAGE_EFFECT_MODEL_ID)))?.id ?? '';
+import type { ImageEffect } from '~/catalogue/public';
 
 export function EffectNotFound() {
   const t = useTranslations('effectsPage');
@@ -22,7 +15,7 @@ export function EffectNotFound() {
   );
 }
 
-export function EffectHeader({ effect }: { effect: ImageEffect }) {
+export function EffectHeader({ effect, effects }: { effect: ImageEffect; effects: ImageEffect[] }) {
   const t = useTranslations('effectsPage');
   const tg = useTranslations('generator');
   const example = effect.examples[0];
@@ -73,9 +66,10 @@ export function EffectHeader({ effect }: { effect: ImageEffect }) {
         <Text size="sm" fw={600}>
           {t('otherEffects')}
         </Text>
-        <ScrollArea type="auto" offsetScrollbars>
+        {/* Native horizontal scrolling: touch-friendly, and no scroll-area code in the page's first load. */}
+        <Box style={{ overflowX: 'auto', paddingBottom: 8 }}>
           <Group gap="xs" wrap="nowrap">
-            {imageEffects.map((other) => (
+            {effects.map((other) => (
               <UnstyledButton key={other.id} component={Link} href={`/image-effects/${other.id}`} aria-current={other.id === effect.id ? 'page' : undefined} data-testid="effect-link">
                 <Stack gap={2} w={84} align="center">
                   <Image
@@ -93,7 +87,7 @@ export function EffectHeader({ effect }: { effect: ImageEffect }) {
               </UnstyledButton>
             ))}
           </Group>
-        </ScrollArea>
+        </Box>
       </Stack>
     </Stack>
   );

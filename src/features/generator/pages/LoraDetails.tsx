@@ -1,8 +1,8 @@
 /** /models/{lora-id}: a LoRA's card, license notice and its create link (core-flow §2, §6). */
 import { Alert, Anchor, Badge, Button, Code, Container, Grid, Group, Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import Link from 'next/link';
-import { loras, type Lora } from '~/catalogue';
+import type { Lora } from '~/catalogue/public';
 
 /** The LoRA app's create link (core-flow §2: create/flux-lora?lora={id}). */
 export function loraCreateLink(id: string): string {
@@ -20,9 +20,8 @@ export function LoraNotFound() {
   );
 }
 
-export function LoraDetails({ lora }: { lora: Lora }) {
+export function LoraDetails({ lora, others }: { lora: Lora; others: Lora[] }) {
   const t = useTranslations('models');
-  const others = loras.filter((l) => l.id !== lora.id).slice(0, 8);
   return (
     <Container size="lg" py="lg">
       <Stack gap="xl">

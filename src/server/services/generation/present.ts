@@ -1,5 +1,5 @@
 /** A generation row as the client's Prediction (core-flow §3). */
-import { inputImagesOf } from '~/catalogue';
+import { getModel, inputImagesOf } from '~/catalogue';
 import type { Generation } from '~/server/db/generated/client';
 import { toPublicStatus, type PublicStatus } from './statuses';
 
@@ -13,6 +13,8 @@ export type Prediction = {
   completedAt: Date | null;
   outputNum: number;
   modelId: string;
+  /** The model's display name (the browser has no catalogue to look it up in). */
+  modelName: string;
   mode: string | null;
   appId: string | null;
   cost: number;
@@ -43,6 +45,7 @@ export function toPrediction(row: Generation, viewerId: string | null): Predicti
     completedAt: row.completedAt,
     outputNum: row.outputNum,
     modelId: row.modelId,
+    modelName: getModel(row.modelId)?.name ?? row.modelId,
     mode: row.mode,
     appId: row.appId,
     cost: row.cost,

@@ -3,7 +3,7 @@
  * the credits through the ledger and records the generation (idempotent per client key). Only
  * after it commits is the job handed to the dispatcher, no earlier than the user's queue wait.
  */
-import { providerRequestFor } from '~/catalogue';
+import { outputCountFor, providerRequestFor } from '~/catalogue';
 import { assertNotInMaintenance } from '~/server/config/maintenance';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
@@ -58,7 +58,7 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
           status: 'queued',
           input: { ...input, is_public: isPublic } as Prisma.InputJsonValue,
           cost: price.cost,
-          outputNum: model.ui.outputType === 'image' ? Number(input.num_outputs ?? 1) : 1,
+          outputNum: outputCountFor(model, input),
           isPublic,
           idempotencyKey: key ?? null,
           platform,

@@ -1,7 +1,7 @@
 /** Renders a control inside the providers it needs (Mantine, next-intl with the English messages). */
 import { createTheme, MantineProvider, Modal, Popover } from '@mantine/core';
 import { render, type RenderResult } from '@testing-library/react';
-import { NextIntlClientProvider } from 'next-intl';
+import { I18nProvider } from '~/i18n';
 import type { ReactElement, ReactNode } from 'react';
 import en from '~/messages/en.json';
 
@@ -19,9 +19,9 @@ const testTheme = createTheme({
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+    <I18nProvider locale="en" messages={en} timeZone="UTC">
       <MantineProvider theme={testTheme}>{children}</MantineProvider>
-    </NextIntlClientProvider>
+    </I18nProvider>
   );
 }
 

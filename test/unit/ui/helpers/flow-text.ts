@@ -1,4 +1,4 @@
-import { createTranslator } from 'next-intl';
+import { createTranslator } from '~/i18n';
 import { flowText, type FlowText } from '~/features/generator/flow/text';
 import en from '~/messages/en.json';
 

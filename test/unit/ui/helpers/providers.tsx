@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, type RenderResult } from '@testing-library/react';
-import { NextIntlClientProvider } from 'next-intl';
+import { I18nProvider } from '~/i18n';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import en from '~/messages/en.json';
 import type { AppRouter } from '~/server/trpc/root';
@@ -70,9 +70,9 @@ export function TestProviders({ handlers, calls, children }: { handlers: Handler
   return (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+        <I18nProvider locale="en" messages={en} timeZone="UTC">
           <MantineProvider>{children}</MantineProvider>
-        </NextIntlClientProvider>
+        </I18nProvider>
       </QueryClientProvider>
     </trpc.Provider>
   );

@@ -3,7 +3,7 @@
  * uploaded mask's URL in its own field. A new image makes the old mask meaningless: it is cleared.
  */
 import { Box, Button, Group, Input, Stack, Text } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { MaskEditorDialog, type Stroke } from '~/features/mask-editor';
 import { MaskIcon } from '~/features/uploads/icons';

@@ -4,7 +4,7 @@
  * 'At least one input image is required.' (tool-catalogue §5).
  */
 import { Group, Input, SimpleGrid, Text } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { ImageDropzone, UploadedImage, useImageUpload } from '~/features/uploads';
 import type { ControlProps } from '../types';

@@ -4,7 +4,7 @@
  * from the control (name = start, endName = end).
  */
 import { SimpleGrid, Stack, Switch } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useEffect, useState } from 'react';
 import { ImageUploader } from '~/features/uploads';
 import type { ControlProps } from '../types';

@@ -5,19 +5,15 @@
  * an effect goes to {locale}/image-effects/{effectId}; otherwise it only sets the effect.
  */
 import { Box, Combobox, Group, Input, InputBase, ScrollArea, Stack, Text, useCombobox } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useRouter } from 'next/router';
 import { useMemo, useState } from 'react';
-import { getImageEffect, imageEffects, type ImageEffect } from '~/catalogue';
+import { searchEffects, type ImageEffect } from '~/catalogue/public';
 import { SearchIcon } from '~/features/uploads/icons';
 import type { ControlProps } from '../types';
 import { HotNewBadges } from './badges';
+import { usePickerContent } from './usePickerContent';
 
-export function filterEffects(effects: readonly ImageEffect[], query: string): ImageEffect[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...effects];
-  return effects.filter((e) => e.name.toLowerCase().includes(q) || e.description.toLowerCase().includes(q) || e.id.includes(q));
-}
 
 function EffectRow({ effect, size = 40 }: { effect: ImageEffect; size?: number }) {
   return (
@@ -62,8 +58,10 @@ export function ImageEffectSelectorControl({ control, value, onChange, error, di
     },
     onDropdownOpen: () => combobox.focusSearchInput(),
   });
+  const content = usePickerContent();
+  const getImageEffect = (id: string) => content?.getImageEffect(id);
   const selected = getImageEffect(typeof value === 'string' ? value : '') ?? (control.default ? getImageEffect(control.default) : undefined);
-  const found = useMemo(() => filterEffects(imageEffects, search), [search]);
+  const found = useMemo(() => searchEffects(content?.imageEffects ?? [], search), [content, search]);
   const navigates = navigate ?? control.navigate ?? false;
 
   const choose = (id: string) => {

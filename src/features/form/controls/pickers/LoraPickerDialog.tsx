@@ -4,44 +4,30 @@
  */
 import { Badge, Box, Chip, Group, Modal, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useMemo, useState } from 'react';
-import { loras, type Lora } from '~/catalogue';
+import { loraTags, searchLoras, type Lora } from '~/catalogue/public';
 import { CheckIcon, SearchIcon } from '~/features/uploads/icons';
 import { HotNewBadges, NonCommercialBadge } from './badges';
 
 const ALL = '__all__';
 
-/** Tags by how many LoRAs carry them, most common first. */
-export function loraTags(list: readonly Lora[]): string[] {
-  const counts = new Map<string, number>();
-  for (const lora of list) for (const tag of lora.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([tag]) => tag);
-}
-
-export function filterLoras(list: readonly Lora[], query: string, tag: string | null): Lora[] {
-  const q = query.trim().toLowerCase();
-  return list.filter((lora) => {
-    if (tag && !lora.tags.includes(tag)) return false;
-    if (!q) return true;
-    return [lora.label, lora.description, lora.type, lora.handle, ...lora.tags, ...lora.triggerWords].some((text) => text.toLowerCase().includes(q));
-  });
-}
 
 type Props = {
   opened: boolean;
   onClose: () => void;
+  loras: readonly Lora[];
   selectedId: string | null;
   onSelect: (lora: Lora) => void;
 };
 
-export function LoraPickerDialog({ opened, onClose, selectedId, onSelect }: Props) {
+export function LoraPickerDialog({ opened, onClose, loras, selectedId, onSelect }: Props) {
   const t = useTranslations('pickers');
   const phone = useMediaQuery('(max-width: 36em)');
   const [query, setQuery] = useState('');
   const [tag, setTag] = useState<string>(ALL);
-  const tags = useMemo(() => loraTags(loras), []);
-  const found = useMemo(() => filterLoras(loras, query, tag === ALL ? null : tag), [query, tag]);
+  const tags = useMemo(() => loraTags(loras), [loras]);
+  const found = useMemo(() => searchLoras(loras, query, tag === ALL ? null : tag), [loras, query, tag]);
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('loraDialogTitle')} size="xl" fullScreen={phone} centered>

@@ -3,14 +3,18 @@
  * Choosing one also applies its recommended weight to the model's `lora_scale` slider (clamped
  * to the slider) and its default prompt when the prompt is still empty.
  */
-import { Anchor, Box, Button, Group, Input, Paper, Stack, Text } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { Anchor, Box, Button, Group, Input, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslations } from '~/i18n';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
-import { getLora, type Lora } from '~/catalogue';
+import type { Lora } from '~/catalogue/public';
 import type { ControlProps } from '../types';
 import { HotNewBadges, NonCommercialBadge } from './badges';
-import { LoraPickerDialog } from './LoraPickerDialog';
+import { usePickerContent } from './usePickerContent';
+
+// The dialog's code loads when it is first opened.
+const LoraPickerDialog = dynamic(() => import('./LoraPickerDialog').then((m) => m.LoraPickerDialog), { ssr: false });
 
 const SCALE_FIELD = 'lora_scale';
 const PROMPT_FIELD = 'prompt';
@@ -18,6 +22,8 @@ const PROMPT_FIELD = 'prompt';
 export function LoraSelectorControl({ control, model, value, onChange, setValue, values, error, disabled }: ControlProps<'lora_selector'>) {
   const t = useTranslations('pickers');
   const [opened, setOpened] = useState(false);
+  const content = usePickerContent();
+  const getLora = (id: string) => content?.getLora(id);
   const selected = getLora(typeof value === 'string' ? value : '') ?? (value === undefined && control.default ? getLora(control.default) : undefined);
 
   const select = (lora: Lora) => {
@@ -79,6 +85,8 @@ export function LoraSelectorControl({ control, model, value, onChange, setValue,
                   </Anchor>
                 </Group>
               </>
+            ) : !content ? (
+              <Skeleton h={36} radius="sm" data-testid={`control-${control.name}-loading`} />
             ) : (
               <Text size="sm" c="dimmed">
                 {t('loraNone')}
@@ -90,7 +98,9 @@ export function LoraSelectorControl({ control, model, value, onChange, setValue,
           </Button>
         </Group>
       </Paper>
-      <LoraPickerDialog opened={opened} onClose={() => setOpened(false)} selectedId={selected?.id ?? null} onSelect={select} />
+      {opened && content ? (
+        <LoraPickerDialog opened={opened} onClose={() => setOpened(false)} loras={content.loras} selectedId={selected?.id ?? null} onSelect={select} />
+      ) : null}
     </Input.Wrapper>
   );
 }

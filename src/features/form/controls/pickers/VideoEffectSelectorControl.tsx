@@ -1,15 +1,16 @@
 /** video_effect_selector: the effect templates of the control's model as picture cards. */
 import { Stack, Text } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useMemo } from 'react';
-import { getVideoEffect, videoEffects } from '~/catalogue';
+import { usePickerContent } from './usePickerContent';
 import type { ControlProps } from '../types';
 import { HotNewBadges } from './badges';
 import { ChoiceCards, type ChoiceCard } from './ChoiceCards';
 
 export function VideoEffectSelectorControl({ control, value, onChange, error, disabled }: ControlProps<'video_effect_selector'>) {
   const t = useTranslations('pickers');
-  const effects = useMemo(() => videoEffects.filter((e) => e.modelId === control.modelId), [control.modelId]);
+  const content = usePickerContent();
+  const effects = useMemo(() => (content?.videoEffects ?? []).filter((e) => e.modelId === control.modelId), [content, control.modelId]);
   const choices: ChoiceCard[] = effects.map((effect) => ({
     value: effect.id,
     label: effect.name,
@@ -17,7 +18,7 @@ export function VideoEffectSelectorControl({ control, value, onChange, error, di
     badges: <HotNewBadges isHot={effect.isHot} isNew={effect.isNew} />,
   }));
   const selectedId = typeof value === 'string' ? value : (control.default ?? null);
-  const selected = selectedId ? getVideoEffect(selectedId) : undefined;
+  const selected = selectedId ? content?.getVideoEffect(selectedId) : undefined;
 
   return (
     <ChoiceCards

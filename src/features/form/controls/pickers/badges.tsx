@@ -1,6 +1,6 @@
 /** The small labels of catalogue entries: Hot, New and the LoRA licence notice. */
 import { Badge, Group } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 
 export function HotNewBadges({ isHot, isNew, size = 'xs' }: { isHot?: boolean; isNew?: boolean; size?: 'xs' | 'sm' }) {
   const t = useTranslations('pickers');

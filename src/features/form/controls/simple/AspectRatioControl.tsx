@@ -1,7 +1,7 @@
 import { Anchor, Box, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useState } from 'react';
-import { COMMON_ASPECT_RATIOS } from '~/catalogue';
+import { COMMON_ASPECT_RATIOS } from '~/catalogue/public';
 import { ControlField } from '../ControlField';
 import type { ControlProps } from '../types';
 

@@ -1,5 +1,5 @@
 import { Chip, Group, SegmentedControl, Text } from '@mantine/core';
-import type { Choice } from '~/catalogue';
+import type { Choice } from '~/catalogue/public';
 import { ControlField, choiceKey } from '../ControlField';
 import type { ControlProps } from '../types';
 

@@ -1,5 +1,5 @@
 import { SegmentedControl } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { ControlField, choiceKey, fromChoiceKey } from '../ControlField';
 import type { ControlProps } from '../types';
 

@@ -1,5 +1,5 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useState } from 'react';
 import type { ControlProps } from '../types';
 import { usePromptAssist } from '../prompt-assist';

@@ -1,7 +1,7 @@
 import { Anchor, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useState } from 'react';
-import { PROMPT_TEMPLATES_VISIBLE } from '~/catalogue';
+import { PROMPT_TEMPLATES_VISIBLE } from '~/catalogue/public';
 import { ControlField } from '../ControlField';
 import type { ControlProps } from '../types';
 

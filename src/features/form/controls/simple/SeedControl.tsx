@@ -1,6 +1,7 @@
-import { ActionIcon, NumberInput, Tooltip } from '@mantine/core';
-import { useTranslations } from 'next-intl';
-import { SEED_MAX } from '~/catalogue';
+import { ActionIcon, TextInput } from '@mantine/core';
+import { Hint } from '~/features/shell/Hint';
+import { useTranslations } from '~/i18n';
+import { SEED_MAX } from '~/catalogue/public';
 import type { ControlProps } from '../types';
 
 /** An integer below 1,000,000 (or below the control's own max + 1 when it is smaller). */
@@ -9,32 +10,40 @@ export function randomSeed(max: number | undefined, random: () => number = Math.
   return Math.floor(random() * bound);
 }
 
+/** Digits only: a seed is a whole number from 0; anything else typed is dropped as it is typed. */
+export function parseSeed(text: string): number | undefined {
+  const digits = text.replace(/\D/g, '');
+  return digits === '' ? undefined : Number(digits.slice(0, 16));
+}
+
+/**
+ * A plain text field with the numeric keyboard (the range is checked with the form's field
+ * problems): a number-formatting input would add its library to every generator's first load.
+ */
 export function SeedControl({ control, value, onChange, error, disabled }: ControlProps<'seed'>) {
   const t = useTranslations('form');
   return (
-    <NumberInput
+    <TextInput
       label={control.label}
       description={control.description}
       placeholder={t('seedPlaceholder')}
-      value={typeof value === 'number' ? value : ''}
-      onChange={(next) => onChange(typeof next === 'number' && Number.isFinite(next) ? next : undefined)}
-      allowDecimal={false}
-      allowNegative={false}
-      min={0}
-      max={control.max}
+      value={typeof value === 'number' ? String(value) : ''}
+      onChange={(event) => onChange(parseSeed(event.currentTarget.value))}
+      inputMode="numeric"
+      autoComplete="off"
       error={error || undefined}
       disabled={disabled}
       data-control="seed"
       name={control.name}
       rightSectionWidth={40}
       rightSection={
-        <Tooltip label={t('randomSeed')} withArrow>
+        <Hint label={t('randomSeed')}>
           <ActionIcon variant="subtle" aria-label={t('randomSeed')} onClick={() => onChange(randomSeed(control.max))} disabled={disabled} data-testid="random-seed">
             <span aria-hidden="true" style={{ fontSize: 16 }}>
               ⚄
             </span>
           </ActionIcon>
-        </Tooltip>
+        </Hint>
       }
     />
   );

@@ -1,0 +1,34 @@
+/** The signed-in person's menu: email, plan, their creations and sign out. */
+import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { signOut } from 'next-auth/react';
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import type { ReactNode } from 'react';
+import { useTranslations } from '~/i18n';
+import type { UserDetails } from '~/features/user/useUserDetails';
+
+export function AccountMenu({ user, avatar }: { user: UserDetails; avatar: ReactNode }) {
+  const t = useTranslations();
+  const router = useRouter();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('account.menuLabel')}>{avatar}</UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="xs">{user.email}</Text>
+          <Text size="xs" c="dimmed">
+            {user.premium ? t('account.premium') : t('account.free')}
+          </Text>
+        </Menu.Label>
+        <Menu.Item component={Link} href="/creations">
+          {t('nav.creations')}
+        </Menu.Item>
+        <Menu.Item color="red" onClick={() => void signOut({ callbackUrl: router.asPath })}>
+          {t('auth.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * What each page receives from the server: the active locale's messages (only that locale ships)
+ * and the public catalogue it renders (public definitions, never the catalogue code). Page data
+ * functions call these; Next keeps them and everything they import out of the browser bundle.
+ */
+import {
+  apps,
+  getApp,
+  getImageEffect,
+  getLora,
+  getModel,
+  imageEffects,
+  loras,
+  models,
+  publicModelDefinition,
+  type AppDefinition,
+  type ImageEffect,
+  type Lora,
+  type PublicModelDefinition,
+} from '~/catalogue';
+import { messagesFor, type Messages } from '~/messages';
+import { appCards, type AppCard } from './app-cards';
+
+export type WithMessages = { messages: Messages };
+
+export function messagesProps(locale: string | undefined): WithMessages {
+  return { messages: messagesFor(locale) };
+}
+
+/** An app and its models as the generator panel renders them. */
+export type GeneratorData = { app: AppDefinition | null; models: PublicModelDefinition[] };
+
+export function generatorData(appId: string): GeneratorData {
+  const app = getApp(appId) ?? null;
+  const appModels = (app?.modelIds ?? []).flatMap((id) => {
+    const model = getModel(id);
+    return model ? [publicModelDefinition(model)] : [];
+  });
+  return { app, models: appModels };
+}
+
+export function homeData(): { cards: AppCard[] } {
+  return { cards: appCards(apps) };
+}
+
+/** The catalogue model that runs image effects: the one with an `image_effect_selector` control. */
+const IMAGE_EFFECT_MODEL_ID = models.find((m) => m.ui.controls.some((c) => c.type === 'image_effect_selector'))?.id ?? '';
+/** The app that runs image effects: the one whose default is the effect model, else the first that has it. */
+const EFFECT_APP_ID =
+  (apps.find((a) => a.defaultModelId === IMAGE_EFFECT_MODEL_ID) ?? apps.find((a) => a.modelIds.includes(IMAGE_EFFECT_MODEL_ID)))?.id ?? '';
+
+export type EffectPageData = GeneratorData & { effect: ImageEffect | null; effects: ImageEffect[]; modelId: string };
+
+export function effectPageData(effectId: string): EffectPageData {
+  return { ...generatorData(EFFECT_APP_ID), effect: getImageEffect(effectId) ?? null, effects: [...imageEffects], modelId: IMAGE_EFFECT_MODEL_ID };
+}
+
+export type LoraPageData = { lora: Lora | null; others: Lora[] };
+
+export function loraPageData(loraId: string): LoraPageData {
+  const lora = getLora(loraId) ?? null;
+  return { lora, others: lora ? loras.filter((l) => l.id !== lora.id).slice(0, 8) : [] };
+}
+
+/** ?lora={id} preselects a known LoRA (core-flow §2 create link); an unknown id is ignored. */
+export function loraPreset(loraId: unknown): Record<string, unknown> | null {
+  return typeof loraId === 'string' && getLora(loraId) ? { lora: loraId } : null;
+}
