@@ -1,6 +1,6 @@
 /**
- * UI strings by locale. English is complete and is the fallback for any key a locale lacks;
- * Spanish is fully translated; the other locales translate what they have.
+ * UI strings by locale. Every locale translates every English key (test/unit/foundation/messages.test.ts
+ * fails otherwise); the English fallback below only keeps a page readable if a key ever ships untranslated.
  */
 import de from './de.json';
 import en from './en.json';
