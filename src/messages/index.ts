@@ -1,7 +1,8 @@
 /**
  * UI strings by locale, read on the server: each page's data carries its locale's messages, so the
- * browser loads only that locale (server/pages/page-props.ts). English is the fallback for any key
- * a locale lacks.
+ * browser loads only that locale (server/pages/page-props.ts). Every locale translates every
+ * English key (test/unit/foundation/messages.test.ts fails otherwise); the English fallback only
+ * keeps a page readable if a key ever ships untranslated.
  */
 import de from './de.json';
 import en from './en.json';
