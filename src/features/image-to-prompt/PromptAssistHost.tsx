@@ -4,7 +4,7 @@
  */
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PromptAssistProvider, type PromptAssist } from '~/features/form/controls/prompt-assist';
-import { useRandomPrompt } from './buttons';
+import { useRandomPrompt } from './useRandomPrompt';
 import { ImageToPromptDialog } from './ImageToPromptDialog';
 
 export function PromptAssistHost({ children }: { children: ReactNode }) {
