@@ -23,6 +23,7 @@ import {
   withTriggerWords,
 } from '../../../src/catalogue';
 import { catalogueAssetPaths } from '../../../src/catalogue/assets/paths';
+import { assetKeyOf } from '../../../src/catalogue/assets/samples';
 
 describe('preset list sizes (core-flow §9)', () => {
   it.each([
@@ -75,8 +76,8 @@ describe('LoRAs (core-flow §3)', () => {
       expect(l.handle, l.id).toBe(l.repo_id.split('/')[0]);
       expect(l.url.startsWith(`https://huggingface.co/${l.repo_id}/resolve/main/`), l.id).toBe(true);
       expect(l.replicateId, l.id).toBe(`huggingface.co/${l.repo_id}`);
-      // The card image is a real file served from public/.
-      expect(statSync(resolve(process.cwd(), 'public', `.${l.image}`)).size, l.image).toBeGreaterThan(0);
+      // The card image is a real file served from public/ (the placeholder a rendered sample replaces).
+      expect(statSync(resolve(process.cwd(), 'public', `.${assetKeyOf(l.image)}`)).size, l.image).toBeGreaterThan(0);
       // A real release date: a FLUX.1 [dev] LoRA is no older than FLUX.1 [dev], and not from the future.
       expect(Date.parse(l.created_at), l.id).toBeGreaterThanOrEqual(flux1DevRelease);
       expect(Date.parse(l.created_at), l.id).toBeLessThanOrEqual(Date.now());
