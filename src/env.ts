@@ -52,8 +52,6 @@ const rawSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: flag,
   S3_PUBLIC_BASE_URL: optionalUrl,
-  /** Test only: host names the image proxy may resolve to loopback (refused in production). */
-  IMAGE_PROXY_TEST_ALLOWLIST: optionalString,
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -70,9 +68,6 @@ export function parseEnv(source: Record<string, string | undefined>) {
   const production = raw.NODE_ENV === 'production';
   if (production && raw.TIME_SCALE !== 1) {
     throw new Error('Invalid environment: TIME_SCALE is for development and tests only.');
-  }
-  if (production && raw.IMAGE_PROXY_TEST_ALLOWLIST) {
-    throw new Error('Invalid environment: IMAGE_PROXY_TEST_ALLOWLIST is for tests only.');
   }
   const googleConfigured = Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET);
   const devSignInWanted = raw.DEV_SIGNIN === 'on' || (raw.DEV_SIGNIN === 'auto' && !googleConfigured);
@@ -93,7 +88,6 @@ export function parseEnv(source: Record<string, string | undefined>) {
     /** Absolute origin of the app, for URLs handed to browsers and providers. */
     appOrigin: (raw.PUBLIC_BASE_URL ?? raw.NEXTAUTH_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     maintenanceEnabled: raw.MAINTENANCE_ENABLED === true,
-    imageProxyTestAllowlist: (raw.IMAGE_PROXY_TEST_ALLOWLIST ?? '').split(',').map((h) => h.trim()).filter(Boolean),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { withSamples } from './assets/samples';
 import { modelDefinitionSchema, type ModelDefinition } from './schema';
 
 /** Formats a zod issue path as `ui.controls[3].default`. */
@@ -11,10 +12,11 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
 /**
  * Parses one definition against the meta-schema. An invalid one throws an Error naming the
  * model id and the field: `Invalid model definition "flux-dev" at ui.controls[2].default: ...`.
+ * Its sample art is the rendered sample where `npm run samples` made one (assets/samples).
  */
 export function parseModelDefinition(definition: unknown): ModelDefinition {
   const result = modelDefinitionSchema.safeParse(definition);
-  if (result.success) return result.data;
+  if (result.success) return withSamples(result.data);
   const id =
     typeof definition === 'object' && definition !== null && typeof (definition as { id?: unknown }).id === 'string'
       ? (definition as { id: string }).id
@@ -28,7 +30,7 @@ export function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-/** Parses a list of content entries, naming the list, the entry id and the field on failure. */
+/** Parses a list of content entries, naming the list, the entry id and the field on failure; sample art as above. */
 export function parseList<S extends z.ZodType>(listName: string, schema: S, entries: readonly unknown[]): z.infer<S>[] {
   const ids = new Set<string>();
   return entries.map((entry, index) => {
@@ -40,6 +42,6 @@ export function parseList<S extends z.ZodType>(listName: string, schema: S, entr
     if (!result.success) throw new Error(`Invalid ${listName} entry "${id}": ${describeIssues(result.error)}`);
     if (ids.has(id)) throw new Error(`Duplicate ${listName} id "${id}"`);
     ids.add(id);
-    return result.data;
+    return withSamples(result.data);
   });
 }

@@ -36,6 +36,7 @@ export { getMode, resolveMode } from './derive/mode';
 export { firstBrokenRule, hasValue } from './derive/rules';
 export { controlProblem, fieldProblems } from './derive/field-problems';
 export { loraTags, searchEffects, searchLoras } from './derive/search';
+export { loraPageSections, type LoraPageEntry, type LoraPageSections } from './derive/lora-page';
 export { waitTimeFor } from './derive/wait-time';
 
 /**

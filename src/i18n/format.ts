@@ -1,7 +1,7 @@
 /**
- * The ICU message subset the studio's messages use: `{name}` arguments and
- * `{name, plural, =0 {…} one {…} other {…}}` with `#` for the number, arguments nested inside
- * branches. A few hundred bytes instead of a full ICU parser in every page's first load.
+ * The ICU message subset the studio's messages use: `{name}` arguments,
+ * `{name, plural, =0 {…} one {…} other {…}}` with `#` for the number, and
+ * `{name, select, a {…} other {…}}`, arguments nested inside branches. A few hundred bytes instead of a full ICU parser in every page's first load.
  * Anything else in braces is left as written.
  */
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
@@ -47,6 +47,10 @@ function argument(inner: string, values: MessageValues, locale: string): string 
     const options = branches(rest.join(','));
     const branch = options.get(`=${n}`) ?? options.get(pluralCategory(locale, n)) ?? options.get('other') ?? '';
     return formatMessage(branch, values, locale, new Intl.NumberFormat(locale).format(n));
+  }
+  if (kind?.trim() === 'select') {
+    const options = branches(rest.join(','));
+    return formatMessage(options.get(String(value)) ?? options.get('other') ?? '', values, locale);
   }
   if (value === undefined || value === null) return `{${inner}}`;
   if (value instanceof Date) return new Intl.DateTimeFormat(locale).format(value);

@@ -47,9 +47,14 @@ describe('embedded defaults', () => {
 
   it('serves the Spanish locale under its prefix', async () => {
     const page = await browser.newPage();
-    await page.goto(`${app.url}/es`);
+    const response = await page.goto(`${app.url}/es`);
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await page.getByTestId('header-signin').textContent()).toBe('Iniciar sesión');
     await page.getByTestId('header-signin').click();
     await page.getByText('Inicia sesión en tu cuenta para continuar').waitFor();
+    expect(await page.getByText('Sign in to your account to continue').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Entrar con correo' }).isVisible()).toBe(true);
     await page.close();
   });
 

@@ -277,6 +277,11 @@ describe('editing tools on the embedded defaults', () => {
     await page.getByRole('textbox', { name: 'Buscar efectos' }).fill('anime');
     await page.getByTestId('effect-option-anime').click();
     await page.waitForURL(`${app.url}/es/image-effects/anime`);
+    expect(new URL(page.url()).pathname).toBe('/es/image-effects/anime');
+    // The new effect's page, still in Spanish.
+    await expect.poll(async () => (await page.getByTestId('effect-title').textContent()) ?? '').toContain('Anime');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await page.getByTestId('header-signin').textContent()).toBe('Iniciar sesión');
     await page.close();
   });
 

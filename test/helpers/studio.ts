@@ -12,7 +12,7 @@ import { grantCredits } from '~/server/services/credits/ledger';
 import { stopServerRuntime } from '~/server/runtime';
 import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { setStorageDriverForTests } from '~/server/services/storage';
-import { allowLoopbackOutputsForTests } from '~/server/services/storage/keep-output';
+import { setSafeFetchTestNetwork } from '~/server/services/net/safe-fetch';
 import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { serveRoutes, sessionCookieFor, type RouteServer, type RouteTable } from './api-route-server';
@@ -71,7 +71,7 @@ export async function startStudio(options: { env?: Record<string, string | undef
   }
   resetEnvCache();
   // The provider fakes serve outputs from 127.0.0.1, which production refuses to fetch.
-  allowLoopbackOutputsForTests(true);
+  setSafeFetchTestNetwork({ loopbackHosts: ['127.0.0.1'] });
   // The routes' getDb() must use this database with the pool size it allows (PGlite: one session).
   const db = createDb(database.connectionString, { maxConnections: database.maxConnections });
   (globalThis as DbHolder).studioDb = Promise.resolve(db);
@@ -106,7 +106,7 @@ export async function startStudio(options: { env?: Record<string, string | undef
     },
     async stop() {
       await stopServerRuntime();
-      allowLoopbackOutputsForTests(false);
+      setSafeFetchTestNetwork(null);
       setProviderOverrideForTests(null);
       setStorageDriverForTests(null);
       await server.close();

@@ -5,6 +5,7 @@
  * Licenses follow each repository's card; every FLUX.1 [dev] derivative under BFL's
  * non-commercial license carries the 'not for commercial use' notice.
  */
+import { loraContentLengths } from '../derive/lora-page';
 import { parseList } from '../parse';
 import { loraSchema, type Lora } from './types';
 
@@ -34,27 +35,31 @@ interface LoraSeed {
 
 function lora(seed: LoraSeed): Lora {
   const handle = seed.repo.split('/')[0] ?? seed.repo;
+  const facts = {
+    label: seed.label,
+    repo_id: seed.repo,
+    triggerWords: seed.triggerWords ?? [],
+    triggerWordsAtEnd: seed.triggerWordsAtEnd ?? false,
+    recommendLoraScale: seed.scale ?? 1,
+    commercialInfo: seed.commercial ? { ...OPENRAIL } : { ...NON_COMMERCIAL },
+  };
   return {
+    ...facts,
     id: seed.id,
     handle,
-    label: seed.label,
     defaultPrompt: seed.defaultPrompt,
     image: `/catalogue/loras/${seed.id}.webp`,
     detailsLink: `/models/${seed.id}`,
     tags: seed.tags,
     type: seed.type,
     description: seed.description,
-    triggerWords: seed.triggerWords ?? [],
-    triggerWordsAtEnd: seed.triggerWordsAtEnd ?? false,
-    recommendLoraScale: seed.scale ?? 1,
-    commercialInfo: seed.commercial ? { ...OPENRAIL } : { ...NON_COMMERCIAL },
-    downloads: 0,
-    likes: 0,
+    // Hub counters are not in the catalogue: unknown, never a made-up 0.
+    downloads: null,
+    likes: null,
     created_at: seed.created,
-    repo_id: seed.repo,
     url: `https://huggingface.co/${seed.repo}/resolve/main/${seed.file}`,
     replicateId: `huggingface.co/${seed.repo}`,
-    contentLengths: { faq: 4, howTo: 3, tips: 3 },
+    contentLengths: loraContentLengths(facts),
     examplesKey: seed.id,
     isNew: seed.isNew ?? false,
   };

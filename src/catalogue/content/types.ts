@@ -28,16 +28,16 @@ export const loraSchema = z
       })
       .strict()
       .refine((c) => c.commercialUse === (c.notice === undefined), 'notice must be set exactly when commercialUse is false'),
-    /** Hub counters; refreshed by an admin task, 0 until then. */
-    downloads: z.number().int().min(0),
-    likes: z.number().int().min(0),
+    /** Hub counters when known; null until fetched (a made-up 0 would claim nobody uses it). */
+    downloads: z.number().int().min(0).nullable(),
+    likes: z.number().int().min(0).nullable(),
     created_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     repo_id: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
     /** Weights file: the `path` fal's flux-lora takes. */
     url: z.url(),
     /** Reference Replicate's LoRA-aware FLUX models accept as `lora_weights`. */
     replicateId: z.string().min(1),
-    /** Number of entries in the model page's FAQ, how-to and tips sections. */
+    /** Number of entries in the model page's FAQ, how-to and tips sections (derive/lora-page). */
     contentLengths: z.object({ faq: z.number().int().min(0), howTo: z.number().int().min(0), tips: z.number().int().min(0) }).strict(),
     examplesKey: slugSchema,
     isNew: z.boolean(),

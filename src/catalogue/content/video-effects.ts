@@ -3,6 +3,7 @@
  * Kling templates map to the Kling effects `effect_scene`; Pixverse templates to its `effect`
  * (null runs the template's motion prompt alone).
  */
+import { sampledClipUrl } from '../assets/samples';
 import { parseList } from '../parse';
 import { videoEffectSchema, type VideoEffect } from './types';
 
@@ -20,6 +21,8 @@ interface VideoEffectSeed {
 
 function videoEffect(seed: VideoEffectSeed): VideoEffect {
   const base = `/catalogue/video-effects/${seed.id}`;
+  // A real preview clip once `npm run samples` rendered the template (none before: the still stays).
+  const previewVideo = sampledClipUrl(`${base}-preview.webp`);
   const inputs =
     seed.imageCount === 2 ? ['/catalogue/samples/person-a.webp', '/catalogue/samples/person-b.webp'] : ['/catalogue/samples/portrait.webp'];
   return {
@@ -33,9 +36,10 @@ function videoEffect(seed: VideoEffectSeed): VideoEffect {
     imageCount: seed.imageCount,
     sampleImageUrl: `${base}-sample.webp`,
     previewImage: `${base}-preview.webp`,
+    ...(previewVideo ? { previewVideo } : {}),
     isHot: seed.isHot ?? false,
     isNew: seed.isNew ?? false,
-    examples: [{ inputImages: inputs, outputPreview: `${base}-preview.webp` }],
+    examples: [{ inputImages: inputs, outputPreview: `${base}-preview.webp`, ...(previewVideo ? { outputVideo: previewVideo } : {}) }],
   };
 }
 

@@ -4,6 +4,7 @@ export { estimatedDurationFor } from './estimated-duration';
 export { commonFieldRules, genericFieldRules, IMAGE_URL_FIELDS, maskSchema, urlOrEmpty } from './field-rules';
 export { inputImagesOf } from './input-images';
 export { inputSchemaFor } from './input-schema';
+export { loraContentLengths, loraPageSections, type LoraPageEntry, type LoraPageSections } from './lora-page';
 export { getMode, resolveMode } from './mode';
 export { providerRequestFor, type ProviderRequest } from './provider-request';
 export { publicModelDefinition, type PublicMode, type PublicModelDefinition } from './public-definition';

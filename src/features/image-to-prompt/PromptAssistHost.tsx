@@ -2,10 +2,10 @@
  * Plugs the Image to Prompt dialog and the server's random prompt into the generator's prompt
  * controls (features/form/controls/prompt-assist.tsx); the generator panel mounts it around its form.
  */
+import dynamic from 'next/dynamic';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PromptAssistProvider, type PromptAssist } from '~/features/form/controls/prompt-assist';
 import { useRandomPrompt } from './useRandomPrompt';
-import dynamic from 'next/dynamic';
 
 // The dialog's code loads the first time it opens.
 const ImageToPromptDialog = dynamic(() => import('./ImageToPromptDialog').then((m) => m.ImageToPromptDialog), { ssr: false });

@@ -1,4 +1,4 @@
-export { ImageToPromptButton, RandomPromptButton, useRandomPrompt } from './buttons';
+export { useRandomPrompt } from './useRandomPrompt';
 export { ImageToPromptDialog } from './ImageToPromptDialog';
 export { PromptAssistHost } from './PromptAssistHost';
 export { IMAGE_TO_TEXT_MODELS, useImageToText, type ImageToTextKind } from './useImageToText';

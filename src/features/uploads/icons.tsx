@@ -69,17 +69,6 @@ export const SparklesIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const DiceIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3" y="3" width="18" height="18" rx="3" />
-    <circle cx="8.5" cy="8.5" r="0.5" fill="currentColor" />
-    <circle cx="15.5" cy="15.5" r="0.5" fill="currentColor" />
-    <circle cx="15.5" cy="8.5" r="0.5" fill="currentColor" />
-    <circle cx="8.5" cy="15.5" r="0.5" fill="currentColor" />
-    <circle cx="12" cy="12" r="0.5" fill="currentColor" />
-  </Svg>
-);
-
 export const SearchIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="10" cy="10" r="7" />

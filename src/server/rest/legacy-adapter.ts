@@ -3,7 +3,10 @@
  * the HTTP work they share: method check (405 + Allow), same-origin JSON-only POSTs, body parsing
  * with a size cap (400 with a readable message), calling the procedure through createCaller, and
  * the envelope {success, data, message, error} with the mapped HTTP status. 5xx never leak internals.
+ * Routes that answer with a file (the image proxy) use legacyMediaRoute: the same door, with the
+ * bytes as the success answer and the same envelope for failures.
  */
+import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -15,13 +18,15 @@ import { BodyTooLargeError, readBody } from './read-body';
 
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 type Caller = ReturnType<typeof createCaller>;
 
 export type LegacyCall = {
   caller: Caller;
   body: unknown;
   query: NextApiRequest['query'];
+  /** The origins this request came in on (http and https of its Host). */
+  requestOrigins: string[];
 };
 
 export type LegacyResult = {
@@ -33,25 +38,54 @@ export type LegacyResult = {
   extra?: Record<string, unknown>;
 };
 
+/** A file answer: sent as-is with its type, never sniffed or run as a document. */
+export type LegacyMedia = { bytes: Uint8Array; contentType: string; cacheControl: string };
+
 const BODY_LIMIT_BYTES = 256 * 1024;
 
-export function legacyRoute(spec: { methods: readonly Method[]; run: (call: LegacyCall) => Promise<LegacyResult> }) {
+function requestOrigins(req: IncomingMessage): string[] {
+  const host = req.headers.host;
+  return host ? [`http://${host}`, `https://${host}`].filter((origin) => URL.canParse(origin)) : [];
+}
+
+function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promise<T>, respond: (req: NextApiRequest, res: NextApiResponse, result: T) => void) {
   return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     const method = (req.method ?? 'GET').toUpperCase() as Method;
-    if (!spec.methods.includes(method)) {
-      res.setHeader('Allow', spec.methods.join(', '));
-      return send(res, 405, failure(`Method ${method} is not allowed. Use ${spec.methods.join(' or ')}.`, 'method_not_allowed'));
+    if (!methods.includes(method)) {
+      res.setHeader('Allow', methods.join(', '));
+      const named = methods.filter((m) => m !== 'HEAD');
+      return send(res, 405, failure(`Method ${method} is not allowed. Use ${named.join(' or ')}.`, 'method_not_allowed'));
     }
     try {
-      const body = method === 'GET' ? undefined : await parseJsonBody(req);
-      const result = await spec.run({ caller: createCaller(await contextFromRequest(req)), body, query: req.query });
-      send(res, 200, { success: result.success ?? true, data: result.data, message: result.message ?? null, error: result.error ?? null, ...result.extra });
+      const body = method === 'GET' || method === 'HEAD' ? undefined : await parseJsonBody(req);
+      const result = await run({ caller: createCaller(await contextFromRequest(req)), body, query: req.query, requestOrigins: requestOrigins(req) });
+      respond(req, res, result);
     } catch (error) {
       const { status, envelope } = toFailure(error);
       send(res, status, envelope);
     }
   };
+}
+
+export function legacyRoute(spec: { methods: readonly Method[]; run: (call: LegacyCall) => Promise<LegacyResult> }) {
+  return adapter(spec.methods, spec.run, (_req, res, result) =>
+    send(res, 200, { success: result.success ?? true, data: result.data, message: result.message ?? null, error: result.error ?? null, ...result.extra }),
+  );
+}
+
+/** GET (and HEAD) answered with a file; failures are the usual envelope. */
+export function legacyMediaRoute(spec: { run: (call: LegacyCall) => Promise<LegacyMedia> }) {
+  return adapter(['GET', 'HEAD'], spec.run, (req, res, media) => {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', media.contentType);
+    res.setHeader('Content-Length', String(media.bytes.byteLength));
+    res.setHeader('Cache-Control', media.cacheControl);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    if (req.method === 'HEAD') res.end();
+    else res.end(Buffer.from(media.bytes.buffer, media.bytes.byteOffset, media.bytes.byteLength));
+  });
 }
 
 class BadRequest extends Error {

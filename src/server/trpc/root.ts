@@ -3,6 +3,7 @@ import { creditsRouter } from '~/server/routers/credits/router';
 import { effectsRouter } from '~/server/routers/effects/router';
 import { generationRouter } from '~/server/routers/generation/router';
 import { loraRouter } from '~/server/routers/lora/router';
+import { mediaRouter } from '~/server/routers/media/router';
 import { predictionRouter } from '~/server/routers/prediction/router';
 import { systemRouter } from '~/server/routers/system/router';
 import { uploadRouter } from '~/server/routers/upload/router';
@@ -18,6 +19,7 @@ export const appRouter = router({
   upload: uploadRouter,
   lora: loraRouter,
   effects: effectsRouter,
+  media: mediaRouter,
 });
 
 export type AppRouter = typeof appRouter;

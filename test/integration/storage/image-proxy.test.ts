@@ -4,8 +4,11 @@
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchRemoteImage, IMAGE_PROXY_MESSAGES, setImageProxyResolver, type ResolvedAddress } from '~/server/services/storage/image-proxy';
+import { setSafeFetchTestNetwork, type ResolvedAddress } from '~/server/services/net/safe-fetch';
+import { fetchRemoteImage, IMAGE_PROXY_MESSAGES } from '~/server/services/storage/image-proxy';
 import { storeGeneratedFile } from '~/server/services/storage/keep-output';
+import { createInnerContext } from '~/server/trpc/context';
+import { createCaller } from '~/server/trpc/root';
 import { sendBytes, startLoopbackServer, type LoopbackServer } from '@test/helpers/http';
 import { makePng } from '@test/helpers/images';
 import { startStorageTestEnv, type StorageTestEnv } from './storage-env';
@@ -70,12 +73,15 @@ beforeAll(async () => {
   });
   images.server.prependListener('request', (req) => requestsTo.push(new URL(req.url ?? '/', 'http://x').pathname));
   port = (images.server.address() as AddressInfo).port;
-  t = await startStorageTestEnv({ env: { IMAGE_PROXY_TEST_ALLOWLIST: 'images.test' } });
-  setImageProxyResolver(async (hostname) => {
-    resolved.push(hostname);
-    const found = FAKE_HOSTS[hostname];
-    if (!found) throw new Error(`ENOTFOUND ${hostname}`);
-    return found;
+  t = await startStorageTestEnv();
+  setSafeFetchTestNetwork({
+    loopbackHosts: ['images.test'],
+    resolve: async (hostname) => {
+      resolved.push(hostname);
+      const found = FAKE_HOSTS[hostname];
+      if (!found) throw new Error(`ENOTFOUND ${hostname}`);
+      return found;
+    },
   });
 });
 
@@ -123,6 +129,27 @@ describe('image proxy: serving', () => {
     expect(mine.status).toBe(200);
     expect(mine.bytes.equals(png)).toBe(true);
     expect(resolved.length).toBe(before); // no DNS, no fetch
+  });
+
+  it('is an adapter over media.proxyImage: the procedure answers the same bytes and refusals', async () => {
+    const caller = createCaller(createInnerContext({ db: t.db, user: null }));
+    const image = await caller.media.proxyImage({ imageUrl: `http://images.test:${port}/cat.png` });
+    expect(image.contentType).toBe('image/png');
+    expect(Buffer.from(image.bytes).equals(png)).toBe(true);
+    await expect(caller.media.proxyImage({})).rejects.toMatchObject({ code: 'BAD_REQUEST', message: IMAGE_PROXY_MESSAGES.missingUrl });
+    await expect(caller.media.proxyImage({ imageUrl: `http://127.0.0.1:${port}/cat.png` })).rejects.toMatchObject({ code: 'FORBIDDEN', message: IMAGE_PROXY_MESSAGES.refusedAddress });
+  });
+
+  it('answers HEAD with the headers only and refuses other methods with the envelope', async () => {
+    const head = await fetch(`${t.server.url}/api/image-proxy?imageUrl=${encodeURIComponent(`http://images.test:${port}/cat.png`)}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(png.length));
+    expect(head.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    const post = await fetch(`${t.server.url}/api/image-proxy`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+    expect(await post.json()).toEqual({ success: false, data: null, message: 'Method POST is not allowed. Use GET.', error: 'method_not_allowed' });
   });
 });
 

@@ -1,7 +1,8 @@
 /** Keeping provider outputs: copied from a local server into our storage, with thumbnails; failures store nothing. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getStorage } from '~/server/services/storage';
-import { allowLoopbackOutputsForTests, KeepOutputError, keepRemoteOutput, setGenerationObjectsPrivacy, storeGeneratedFile } from '~/server/services/storage/keep-output';
+import { setSafeFetchTestNetwork } from '~/server/services/net/safe-fetch';
+import { KeepOutputError, keepRemoteOutput, setGenerationObjectsPrivacy, storeGeneratedFile } from '~/server/services/storage/keep-output';
 import { SAMPLE_MEDIA, sendBytes, startLoopbackServer, type LoopbackServer } from '@test/helpers/http';
 import { imageInfo, makeJpeg, makePng } from '@test/helpers/images';
 import { startStorageTestEnv, type StorageTestEnv } from './storage-env';
@@ -10,6 +11,8 @@ let t: StorageTestEnv;
 let provider: LoopbackServer;
 let owner: { id: string };
 let bigPng: Buffer;
+/** The local "provider" answers on 127.0.0.1, which the guarded fetch refuses outside tests. */
+const LOCAL_PROVIDER = { loopbackHosts: ['127.0.0.1'] };
 
 beforeAll(async () => {
   bigPng = await makePng({ width: 1000, height: 500 });
@@ -47,11 +50,11 @@ beforeAll(async () => {
   t = await startStorageTestEnv();
   owner = await t.createUser();
   // The local "provider" is on loopback, which production refuses (tested below).
-  allowLoopbackOutputsForTests(true);
+  setSafeFetchTestNetwork(LOCAL_PROVIDER);
 });
 
 afterAll(async () => {
-  allowLoopbackOutputsForTests(false);
+  setSafeFetchTestNetwork(null);
   await t?.stop();
   await provider?.close();
 });
@@ -64,13 +67,13 @@ describe('keepRemoteOutput network rules', () => {
   it('refuses output URLs on loopback, private and metadata addresses, and redirects to them; stores nothing', async () => {
     const attempt = (url: string) => keepRemoteOutput({ url, ownerId: owner.id, generationId: 'gen_keep_ssrf', isPrivate: false, index: 0 });
     await expect(attempt(`${provider.url}/out/redirect-to-metadata`)).rejects.toMatchObject({ reason: 'bad_url', message: 'The output URL points to a private network address.' });
-    allowLoopbackOutputsForTests(false);
+    setSafeFetchTestNetwork(null);
     try {
       for (const url of [`${provider.url}/out/0.png`, 'http://10.1.2.3/x.png', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/x.png']) {
         await expect(attempt(url)).rejects.toMatchObject({ reason: 'bad_url' });
       }
     } finally {
-      allowLoopbackOutputsForTests(true);
+      setSafeFetchTestNetwork(LOCAL_PROVIDER);
     }
     expect(await rowsOf('gen_keep_ssrf')).toEqual([]);
   });

@@ -7,11 +7,13 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from '~/catalogue/constants';
+import { setSafeFetchTestNetwork } from '~/server/services/net/safe-fetch';
 import { getStorage } from '~/server/services/storage';
 import { keepRemoteOutput, storeGeneratedFile } from '~/server/services/storage/keep-output';
 import { UPLOAD_MESSAGES } from '~/server/services/storage/local-upload';
 import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
+import { sendBytes, startLoopbackServer } from '@test/helpers/http';
 import { makeGif, makeJpeg, makePng, makeWebp } from '@test/helpers/images';
 import { startStorageTestEnv, type StorageTestEnv } from './storage-env';
 
@@ -332,13 +334,11 @@ describe('private objects', () => {
 
   it('a public copy of a remote output is readable by anyone', async () => {
     const png = await makePng();
-    const kept = await keepRemoteOutput({
-      url: 'https://provider.example.test/out/0.png',
-      ownerId: alice.id,
-      generationId: 'gen_public_1',
-      isPrivate: false,
-      index: 0,
-      fetch: async () => new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } }),
+    const provider = await startLoopbackServer((_req, res) => sendBytes(res, 200, png, 'image/png'));
+    setSafeFetchTestNetwork({ loopbackHosts: ['127.0.0.1'] });
+    const kept = await keepRemoteOutput({ url: `${provider.url}/out/0.png`, ownerId: alice.id, generationId: 'gen_public_1', isPrivate: false, index: 0 }).finally(async () => {
+      setSafeFetchTestNetwork(null);
+      await provider.close();
     });
     const read = await fetch(kept.url);
     expect(read.status).toBe(200);

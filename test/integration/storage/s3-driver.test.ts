@@ -6,10 +6,12 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setSafeFetchTestNetwork } from '~/server/services/net/safe-fetch';
 import { getStorage } from '~/server/services/storage';
 import { keepRemoteOutput } from '~/server/services/storage/keep-output';
 import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
+import { sendBytes, startLoopbackServer, type LoopbackServer } from '@test/helpers/http';
 import { makePng, makeWebp } from '@test/helpers/images';
 import { startS3rver, type LocalS3 } from '@test/helpers/s3rver';
 import { startStorageTestEnv, type StorageTestEnv } from './storage-env';
@@ -17,6 +19,7 @@ import { startStorageTestEnv, type StorageTestEnv } from './storage-env';
 let s3: LocalS3;
 let t: StorageTestEnv;
 let user: { id: string };
+let provider: LoopbackServer | undefined;
 
 beforeAll(async () => {
   s3 = await startS3rver();
@@ -25,6 +28,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  setSafeFetchTestNetwork(null);
+  await provider?.close();
   await t?.stop();
   await s3?.stop();
 });
@@ -76,13 +81,15 @@ describe('S3 driver (s3rver)', () => {
 
   it('keeps outputs in the bucket: public ones at the bucket URL, private ones only through the app', async () => {
     const png = await makePng({ width: 600, height: 600 });
-    const fetchPng = async () => new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } });
-    const pub = await keepRemoteOutput({ url: 'https://provider.example.test/a.png', ownerId: user.id, generationId: 'gen_s3_pub', isPrivate: false, index: 0, fetch: fetchPng });
+    // The "provider" answers on 127.0.0.1, which the guarded fetch reaches only in tests.
+    provider = await startLoopbackServer((_req, res) => sendBytes(res, 200, png, 'image/png'));
+    setSafeFetchTestNetwork({ loopbackHosts: ['127.0.0.1'] });
+    const pub = await keepRemoteOutput({ url: `${provider.url}/a.png`, ownerId: user.id, generationId: 'gen_s3_pub', isPrivate: false, index: 0 });
     expect(pub.url).toBe(`${s3.endpoint}/${s3.bucket}/${pub.key}`);
     expect(Buffer.from(await (await fetch(pub.url)).arrayBuffer()).equals(png)).toBe(true);
     expect((await fetch(pub.thumbnailUrl!)).headers.get('content-type')).toBe('image/webp');
 
-    const priv = await keepRemoteOutput({ url: 'https://provider.example.test/b.png', ownerId: user.id, generationId: 'gen_s3_priv', isPrivate: true, index: 0, fetch: fetchPng });
+    const priv = await keepRemoteOutput({ url: `${provider.url}/b.png`, ownerId: user.id, generationId: 'gen_s3_priv', isPrivate: true, index: 0 });
     expect(priv.url).toBe(`${t.server.url}/api/storage/${priv.key}`);
     expect((await fetch(priv.url)).status).toBe(404);
     const owner = await fetch(priv.url, { headers: { cookie: await t.cookieFor(user.id) } });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { resetEnvCache } from '~/env';
 import { createDb, getDb, type Db } from '~/server/db/client';
 import { setStorageDriverForTests } from '~/server/services/storage';
-import { setImageProxyResolver } from '~/server/services/storage/image-proxy';
+import { setSafeFetchTestNetwork } from '~/server/services/net/safe-fetch';
 import { getTestDatabase } from '@test/helpers/database';
 import { serveRoutes, sessionCookieFor, type RouteServer, type RouteTable } from '@test/helpers/api-route-server';
 
@@ -18,7 +18,6 @@ const MANAGED_ENV = [
   'DATA_DIR',
   'NEXTAUTH_URL',
   'PUBLIC_BASE_URL',
-  'IMAGE_PROXY_TEST_ALLOWLIST',
   'S3_BUCKET',
   'S3_REGION',
   'S3_ENDPOINT',
@@ -86,7 +85,7 @@ export async function startStorageTestEnv(options: { env?: Record<string, string
       await database.stop();
       await rm(dataDir, { recursive: true, force: true });
       setStorageDriverForTests(null);
-      setImageProxyResolver(null);
+      setSafeFetchTestNetwork(null);
       for (const [name, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;

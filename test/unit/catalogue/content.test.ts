@@ -12,6 +12,7 @@ import {
   headshotBackgrounds,
   imageEffects,
   locations,
+  loraPageSections,
   loras,
   pixverseStyles,
   promptAdapterTargets,
@@ -22,6 +23,7 @@ import {
   withTriggerWords,
 } from '../../../src/catalogue';
 import { catalogueAssetPaths } from '../../../src/catalogue/assets/paths';
+import { assetKeyOf } from '../../../src/catalogue/assets/samples';
 
 describe('preset list sizes (core-flow §9)', () => {
   it.each([
@@ -63,13 +65,60 @@ describe('LoRAs (core-flow §3)', () => {
     expect(getLora('flux-realism')).toBeDefined();
   });
 
-  it('carries every field of the spec', () => {
+  it('carries every field of the spec with its real value', () => {
     const fields = ['id', 'handle', 'label', 'defaultPrompt', 'image', 'detailsLink', 'tags', 'type', 'description', 'triggerWords', 'triggerWordsAtEnd', 'recommendLoraScale', 'commercialInfo', 'downloads', 'likes', 'created_at', 'repo_id', 'url', 'replicateId', 'contentLengths', 'examplesKey', 'isNew'];
+    const flux1DevRelease = Date.parse('2024-08-01');
     for (const l of loras) {
       for (const f of fields) expect(l, `${l.id}.${f}`).toHaveProperty(f);
       expect(l.detailsLink).toBe(`/models/${l.id}`);
       expect(l.url).toMatch(/^https:\/\/huggingface\.co\/.+\.safetensors$/);
+      // Identity, weights and the Replicate reference all name the one Hugging Face repository.
+      expect(l.handle, l.id).toBe(l.repo_id.split('/')[0]);
+      expect(l.url.startsWith(`https://huggingface.co/${l.repo_id}/resolve/main/`), l.id).toBe(true);
+      expect(l.replicateId, l.id).toBe(`huggingface.co/${l.repo_id}`);
+      // The card image is a real file served from public/ (the placeholder a rendered sample replaces).
+      expect(statSync(resolve(process.cwd(), 'public', `.${assetKeyOf(l.image)}`)).size, l.image).toBeGreaterThan(0);
+      // A real release date: a FLUX.1 [dev] LoRA is no older than FLUX.1 [dev], and not from the future.
+      expect(Date.parse(l.created_at), l.id).toBeGreaterThanOrEqual(flux1DevRelease);
+      expect(Date.parse(l.created_at), l.id).toBeLessThanOrEqual(Date.now());
+      expect(l.recommendLoraScale, l.id).toBeGreaterThan(0);
+      expect(l.recommendLoraScale, l.id).toBeLessThanOrEqual(2);
+      for (const text of [l.label, l.description, l.defaultPrompt]) expect(text.trim().length, l.id).toBeGreaterThan(2);
+      expect(l.tags.length, l.id).toBeGreaterThan(0);
+      // The section lengths count what the LoRA's page shows.
+      const sections = loraPageSections(l);
+      expect(l.contentLengths, l.id).toEqual({ faq: sections.faq.length, howTo: sections.howTo.length, tips: sections.tips.length });
+      // Hub counters are not in the catalogue: unknown (null), never a made-up 0.
+      expect(l.downloads, l.id).toBeNull();
+      expect(l.likes, l.id).toBeNull();
+      expect(l.examplesKey).toBe(l.id);
     }
+    expect(getLora('flux-realism')).toMatchObject({
+      handle: 'XLabs-AI',
+      repo_id: 'XLabs-AI/flux-RealismLora',
+      url: 'https://huggingface.co/XLabs-AI/flux-RealismLora/resolve/main/lora.safetensors',
+      replicateId: 'huggingface.co/XLabs-AI/flux-RealismLora',
+      type: 'realism',
+      recommendLoraScale: 0.9,
+      created_at: '2024-08-06',
+      triggerWords: [],
+      triggerWordsAtEnd: false,
+      commercialInfo: { commercialUse: false, notice: 'not for commercial use' },
+      contentLengths: { howTo: 4, tips: 2, faq: 4 },
+    });
+    expect(getLora('ghibsky-illustration')).toMatchObject({
+      handle: 'aleksa-codes',
+      replicateId: 'huggingface.co/aleksa-codes/flux-ghibsky-illustration',
+      triggerWords: ['GHIBSKY style'],
+      created_at: '2024-08-24',
+      recommendLoraScale: 1,
+      contentLengths: { howTo: 4, tips: 3, faq: 4 },
+    });
+    // Values differ where the LoRAs differ: a constant in every LoRA would fail here.
+    for (const field of ['handle', 'repo_id', 'created_at', 'recommendLoraScale', 'type'] as const) {
+      expect(new Set(loras.map((l) => l[field])).size, field).toBeGreaterThan(1);
+    }
+    expect(new Set(loras.map((l) => l.contentLengths.tips))).toEqual(new Set([2, 3]));
   });
 
   it("marks some as 'not for commercial use' and some as commercial", () => {

@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
-/** The Image to Prompt dialog, the random prompt and their wiring into the prompt control (tool-catalogue §3, §4, §8). */
+/**
+ * The Image to Prompt dialog and the random prompt as people reach them: from the generator's prompt
+ * control inside the assist host the generator panel mounts (tool-catalogue §3, §4, §8).
+ */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PromptControl } from '~/features/form/controls/simple/PromptControl';
-import { ImageToPromptButton, PromptAssistHost, RandomPromptButton } from '~/features/image-to-prompt';
+import { PromptAssistHost } from '~/features/image-to-prompt';
 import { fakes, resetFakes } from './helpers/fakes';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
-import { imageFile, renderWithProviders } from './helpers/render';
+import { imageFile } from './helpers/render';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
@@ -28,6 +31,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const model = publicModel('flux-lora');
+const control = controlOf(model, 'prompt');
+
+function HostedPrompt(props: Parameters<typeof PromptControl>[0]) {
+  return (
+    <PromptAssistHost>
+      <PromptControl {...props} />
+    </PromptAssistHost>
+  );
+}
+
+/** The prompt control as the generator renders it (showImageToPrompt and showGenerator are on). */
+function renderPrompt(prompt = 'a cat on a sofa') {
+  expect(control.showImageToPrompt && control.showGenerator).toBe(true);
+  return renderControl(HostedPrompt as never, { model, control: control as never, values: { prompt } });
+}
+
+/** Opens the dialog with the prompt control's 'Image to Prompt' button. */
+async function openDialog(): Promise<HTMLElement> {
+  fireEvent.click(screen.getByRole('button', { name: 'Image to Prompt' }));
+  return screen.findByTestId('image-to-prompt-dialog');
+}
+
 async function uploadInto(dialog: HTMLElement) {
   const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
   await act(async () => {
@@ -36,13 +62,11 @@ async function uploadInto(dialog: HTMLElement) {
   await within(dialog).findByRole('img', { name: 'Uploaded image: Image' });
 }
 
-describe('Image to Prompt dialog', () => {
+describe('Image to Prompt dialog, opened from the prompt control', () => {
   it('upload, generate, then "Use this Prompt" fills the prompt and closes the dialog', async () => {
     fakes.runSync.mockResolvedValueOnce({ id: 'g1', text: 'a red fox in snow, golden hour, 85mm', user_credits: 4 });
-    const onUse = vi.fn();
-    renderWithProviders(<ImageToPromptButton onUsePrompt={onUse} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Image to Prompt' }));
-    const dialog = await screen.findByTestId('image-to-prompt-dialog');
+    const { values } = renderPrompt();
+    const dialog = await openDialog();
     expect(screen.getByRole('dialog', { name: 'Image to Prompt' })).toBeTruthy();
     const generate = within(dialog).getByRole('button', { name: 'Generate Prompt' }) as HTMLButtonElement;
     expect(generate.disabled).toBe(true);
@@ -54,9 +78,11 @@ describe('Image to Prompt dialog', () => {
     expect((result as HTMLTextAreaElement).value).toBe('a red fox in snow, golden hour, 85mm');
     expect(fakes.runSync).toHaveBeenCalledWith(expect.objectContaining({ model_id: 'image-to-prompt', image_url: IMAGE }));
     expect(fakes.refreshUser).toHaveBeenCalled();
+    expect(values().prompt).toBe('a cat on a sofa'); // nothing changes before the person chooses
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Use this Prompt' }));
-    expect(onUse).toHaveBeenCalledWith('a red fox in snow, golden hour, 85mm');
+    expect(values().prompt).toBe('a red fox in snow, golden hour, 85mm');
+    expect((screen.getByRole('textbox', { name: control.label }) as HTMLTextAreaElement).value).toBe('a red fox in snow, golden hour, 85mm');
     await waitFor(() => expect(screen.queryByTestId('image-to-prompt-dialog')).toBeNull());
   });
 
@@ -64,15 +90,15 @@ describe('Image to Prompt dialog', () => {
     let fail: (e: unknown) => void = () => undefined;
     fakes.runSync.mockImplementationOnce(() => new Promise((_, reject) => (fail = reject)));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithProviders(<ImageToPromptButton onUsePrompt={vi.fn()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Image to Prompt' }));
-    const dialog = await screen.findByTestId('image-to-prompt-dialog');
+    const { values } = renderPrompt();
+    const dialog = await openDialog();
     await uploadInto(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Prompt' }));
     expect(await within(dialog).findByRole('button', { name: 'Generating...' })).toBeTruthy();
     await act(async () => fail(new Error('provider down')));
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Failed to generate prompt.');
     expect(within(dialog).queryByRole('button', { name: 'Use this Prompt' })).toBeNull();
+    expect(values().prompt).toBe('a cat on a sofa');
   });
 
   it('explains an insufficient-credits refusal under the message', async () => {
@@ -80,9 +106,8 @@ describe('Image to Prompt dialog', () => {
       new TRPCClientError('Insufficient credits.', { result: { error: { message: 'Insufficient credits.', code: -32000, data: { appCode: 'insufficient_credits', httpStatus: 402 } } } as never }),
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithProviders(<ImageToPromptButton onUsePrompt={vi.fn()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Image to Prompt' }));
-    const dialog = await screen.findByTestId('image-to-prompt-dialog');
+    renderPrompt();
+    const dialog = await openDialog();
     await uploadInto(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Prompt' }));
     const alert = await within(dialog).findByRole('alert');
@@ -92,51 +117,37 @@ describe('Image to Prompt dialog', () => {
 
   it('an anonymous visitor gets the sign-in dialog instead of an upload', async () => {
     fakes.session.status = 'unauthenticated';
-    renderWithProviders(<ImageToPromptButton onUsePrompt={vi.fn()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Image to Prompt' }));
-    const dialog = await screen.findByTestId('image-to-prompt-dialog');
+    renderPrompt();
+    const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Image' }));
     expect(fakes.openSignIn).toHaveBeenCalledWith('/create/flux-fill');
   });
 });
 
-describe('random prompt', () => {
+describe("random prompt, the prompt control's button", () => {
   it('fills the prompt from generation.randomPrompt', async () => {
-    const onPrompt = vi.fn();
-    renderWithProviders(<RandomPromptButton onPrompt={onPrompt} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Fill in a random prompt' }));
-    await waitFor(() => expect(onPrompt).toHaveBeenCalledWith('a lighthouse at dusk, oil painting'));
+    const { values } = renderPrompt();
+    fireEvent.click(screen.getByRole('button', { name: 'Random prompt' }));
+    await waitFor(() => expect(values().prompt).toBe('a lighthouse at dusk, oil painting'));
+    expect(fakes.randomPrompt).toHaveBeenCalledTimes(1);
   });
 
   it('a failure is only logged: no toast, no message, prompt unchanged', async () => {
     fakes.randomPrompt.mockRejectedValueOnce(new Error('offline'));
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const onPrompt = vi.fn();
-    renderWithProviders(<RandomPromptButton onPrompt={onPrompt} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Fill in a random prompt' }));
+    const { values } = renderPrompt();
+    fireEvent.click(screen.getByRole('button', { name: 'Random prompt' }));
     await waitFor(() => expect(error).toHaveBeenCalled());
-    expect(onPrompt).not.toHaveBeenCalled();
+    expect(values().prompt).toBe('a cat on a sofa');
     expect(fakes.toast).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 
 describe('the prompt control with the assist host (showImageToPrompt, showGenerator)', () => {
-  const model = publicModel('flux-lora');
-  const control = controlOf(model, 'prompt');
-
-  function HostedPrompt(props: Parameters<typeof PromptControl>[0]) {
-    return (
-      <PromptAssistHost>
-        <PromptControl {...props} />
-      </PromptAssistHost>
-    );
-  }
-
   it('Image to Prompt fills the form prompt; the random button uses the server', async () => {
-    expect(control.showImageToPrompt && control.showGenerator).toBe(true);
     fakes.runSync.mockResolvedValueOnce({ id: 'g2', text: 'misty pine forest at dawn', user_credits: 3 });
-    const { values } = renderControl(HostedPrompt as never, { model, control: control as never, values: { prompt: '' } });
+    const { values } = renderPrompt('');
     fireEvent.click(screen.getByTestId('image-to-prompt'));
     const dialog = await screen.findByTestId('image-to-prompt-dialog');
     await uploadInto(dialog);

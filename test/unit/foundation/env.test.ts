@@ -33,9 +33,8 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', ...google })).toThrow('NEXTAUTH_SECRET is required in production.');
   });
 
-  it('refuses the time scale and the proxy test allow-list in production', () => {
+  it('refuses the time scale in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production', NEXTAUTH_SECRET: 's', TIME_SCALE: '0.1' })).toThrow('TIME_SCALE is for development and tests only.');
-    expect(() => parseEnv({ NODE_ENV: 'production', NEXTAUTH_SECRET: 's', IMAGE_PROXY_TEST_ALLOWLIST: 'x.test' })).toThrow('IMAGE_PROXY_TEST_ALLOWLIST is for tests only.');
     expect(parseEnv({ TIME_SCALE: '0.05' }).TIME_SCALE).toBe(0.05);
   });
 

@@ -1,8 +1,8 @@
-/** /models/{lora-id}: a LoRA's card, license notice and its create link (core-flow §2, §6). */
-import { Alert, Anchor, Badge, Button, Code, Container, Grid, Group, Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+/** /models/{lora-id}: a LoRA's card, license notice, create link (core-flow §2, §6) and its how-to, tips and FAQ. */
+import { Alert, Anchor, Badge, Button, Code, Container, Grid, Group, Image, List, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
-import type { Lora } from '~/catalogue/public';
+import { loraPageSections, type Lora } from '~/catalogue/public';
 
 /** The LoRA app's create link (core-flow §2: create/flux-lora?lora={id}). */
 export function loraCreateLink(id: string): string {
@@ -111,6 +111,7 @@ export function LoraDetails({ lora, others }: { lora: Lora; others: Lora[] }) {
             </Stack>
           </Grid.Col>
         </Grid>
+        <LoraPageContent lora={lora} />
         <Stack gap="sm">
           <Title order={3}>{t('otherStyles')}</Title>
           <SimpleGrid cols={{ base: 2, xs: 4, md: 8 }} spacing="sm">
@@ -128,5 +129,46 @@ export function LoraDetails({ lora, others }: { lora: Lora; others: Lora[] }) {
         </Stack>
       </Stack>
     </Container>
+  );
+}
+
+/** How-to, tips and FAQ, each entry derived from this LoRA's facts (its contentLengths count them). */
+function LoraPageContent({ lora }: { lora: Lora }) {
+  const t = useTranslations('models.page');
+  const sections = loraPageSections(lora);
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+      <Stack gap="xs" data-testid="lora-howto">
+        <Title order={3}>{t('howToTitle')}</Title>
+        <List type="ordered" size="sm" spacing={6}>
+          {sections.howTo.map((e) => (
+            <List.Item key={e.key}>{t(`howTo.${e.key}`, e.values)}</List.Item>
+          ))}
+        </List>
+      </Stack>
+      <Stack gap="xs" data-testid="lora-tips">
+        <Title order={3}>{t('tipsTitle')}</Title>
+        <List size="sm" spacing={6}>
+          {sections.tips.map((e) => (
+            <List.Item key={e.key}>{t(`tips.${e.key}`, e.values)}</List.Item>
+          ))}
+        </List>
+      </Stack>
+      <Stack gap="xs" data-testid="lora-faq">
+        <Title order={3}>{t('faqTitle')}</Title>
+        <dl style={{ margin: 0 }}>
+          {sections.faq.map((e) => (
+            <div key={e.key} style={{ marginBottom: 10 }}>
+              <Text component="dt" size="sm" fw={600}>
+                {t(`faq.${e.key}.q`)}
+              </Text>
+              <Text component="dd" size="sm" c="dimmed" m={0}>
+                {t(`faq.${e.key}.a`, e.values)}
+              </Text>
+            </div>
+          ))}
+        </dl>
+      </Stack>
+    </SimpleGrid>
   );
 }

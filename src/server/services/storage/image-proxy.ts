@@ -1,26 +1,15 @@
 /**
- * GET /api/image-proxy: lets the mask editor read an image as a same-origin blob. Our own storage
- * URLs are served by key (privacy respected) without touching the network. Anything else must be an
- * http(s) URL whose host resolves only to public addresses; the connection is pinned to the vetted
- * address (no second DNS lookup to race), redirects are followed by hand and vetted again, and size,
- * time and content type are capped.
+ * Reading an image for the mask editor as a same-origin blob. Our own storage URLs are served by key
+ * (privacy respected) without touching the network; anything else goes through the guarded fetch
+ * (services/net/safe-fetch) with the proxy's caps, and must be a bitmap image.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import { getEnv } from '~/env';
+import { buffer as streamToBuffer } from 'node:stream/consumers';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
-import { isBlockedAddress, isLoopbackAddress } from './address-policy';
+import { safeFetch, SafeFetchError, type SafeFetchFailure } from '~/server/services/net/safe-fetch';
 import { keyFromStorageUrl } from './index';
 import { normaliseContentType } from './media-types';
 import { openObjectForViewer } from './serve';
-
-export type ResolvedAddress = { address: string; family: 4 | 6 };
-/** Resolves a host name to all its addresses (injectable for tests). */
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const IMAGE_PROXY_LIMITS = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 } as const;
 
@@ -37,105 +26,32 @@ export const IMAGE_PROXY_MESSAGES = {
   notFound: 'No image was found at this URL.',
 } as const;
 
-const systemResolver: Resolver = async (hostname) => {
-  const results = await dnsLookup(hostname, { all: true, verbatim: true });
-  return results.map((r) => ({ address: r.address, family: r.family === 6 ? 6 : 4 }));
-};
+export type RemoteImageOptions = { maxBytes?: number; timeoutMs?: number; maxRedirects?: number };
 
-let resolverOverride: Resolver | undefined;
+export type ProxiedImage = { bytes: Uint8Array; contentType: string; cacheControl: string };
 
-/** Tests: resolve host names with this function instead of the system resolver (null restores it). */
-export function setImageProxyResolver(resolver: Resolver | null): void {
-  resolverOverride = resolver ?? undefined;
-}
+const REMOTE_CACHE_CONTROL = 'private, max-age=300';
 
-export type RemoteImageOptions = {
-  resolve?: Resolver;
-  /** Host names that may resolve to loopback (tests only; env.ts refuses the list in production). */
-  allowlist?: readonly string[];
-  maxBytes?: number;
-  timeoutMs?: number;
-  maxRedirects?: number;
-};
-
-export type ProxiedImage = { body: Buffer | Readable; contentType: string; size: number; cacheControl: string };
-
-function refuse(): never {
-  throw new AppError('forbidden', IMAGE_PROXY_MESSAGES.refusedAddress);
-}
-
-function parseTarget(raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new AppError('validation_failed', IMAGE_PROXY_MESSAGES.badUrl);
+/** The guarded fetch's failures, said about an image. */
+function imageMessage(reason: SafeFetchFailure, status: number | undefined): string {
+  switch (reason) {
+    case 'bad_url':
+      return IMAGE_PROXY_MESSAGES.badUrl;
+    case 'refused_address':
+      return IMAGE_PROXY_MESSAGES.refusedAddress;
+    case 'unresolvable':
+      return IMAGE_PROXY_MESSAGES.unresolvable;
+    case 'too_many_redirects':
+      return IMAGE_PROXY_MESSAGES.tooManyRedirects;
+    case 'http_status':
+      return `${IMAGE_PROXY_MESSAGES.upstream} (HTTP ${status})`;
+    case 'too_large':
+      return IMAGE_PROXY_MESSAGES.tooLarge;
+    case 'timeout':
+      return IMAGE_PROXY_MESSAGES.timeout;
+    case 'network':
+      return IMAGE_PROXY_MESSAGES.upstream;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AppError('validation_failed', IMAGE_PROXY_MESSAGES.badUrl);
-  return url;
-}
-
-/** The one address the request may connect to, or a refusal. */
-async function vet(url: URL, resolve: Resolver, allowlist: readonly string[]): Promise<ResolvedAddress> {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
-  const literal = isIP(host);
-  if (literal) {
-    // IP literals are never allow-listed: 127.0.0.1 stays refused in tests too.
-    if (isBlockedAddress(host)) refuse();
-    return { address: host, family: literal === 6 ? 6 : 4 };
-  }
-  if (host === 'localhost' || host.endsWith('.localhost')) refuse();
-  let addresses: ResolvedAddress[];
-  try {
-    addresses = await resolve(host);
-  } catch {
-    throw new AppError('provider_error', IMAGE_PROXY_MESSAGES.unresolvable);
-  }
-  if (addresses.length === 0) throw new AppError('provider_error', IMAGE_PROXY_MESSAGES.unresolvable);
-  const allowLoopback = allowlist.includes(host);
-  // Every address must pass: a host with one public and one private address is refused.
-  for (const { address } of addresses) {
-    if (allowLoopback && isLoopbackAddress(address)) continue;
-    if (isBlockedAddress(address)) refuse();
-  }
-  return addresses[0]!;
-}
-
-function pinnedLookup(target: ResolvedAddress): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  }) as unknown as LookupFunction;
-}
-
-function send(url: URL, target: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
-  const transport = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = transport.request(url, {
-      method: 'GET',
-      agent: false,
-      lookup: pinnedLookup(target),
-      signal,
-      headers: { accept: 'image/*', 'user-agent': 'studio-image-proxy/1' },
-    });
-    request.on('response', resolve);
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-async function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of response) {
-    total += (chunk as Buffer).length;
-    if (total > maxBytes) {
-      response.destroy();
-      throw new AppError('file_too_large', IMAGE_PROXY_MESSAGES.tooLarge);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 function isPassableImageType(contentType: string): boolean {
@@ -145,57 +61,38 @@ function isPassableImageType(contentType: string): boolean {
 
 /** Fetches a remote image under the proxy's rules. */
 export async function fetchRemoteImage(rawUrl: string, options: RemoteImageOptions = {}): Promise<{ body: Buffer; contentType: string }> {
-  const resolve = options.resolve ?? resolverOverride ?? systemResolver;
-  const allowlist = options.allowlist ?? getEnv().imageProxyTestAllowlist.map((h) => h.toLowerCase());
-  const maxBytes = options.maxBytes ?? IMAGE_PROXY_LIMITS.maxBytes;
-  const maxRedirects = options.maxRedirects ?? IMAGE_PROXY_LIMITS.maxRedirects;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? IMAGE_PROXY_LIMITS.timeoutMs);
   try {
-    let url = parseTarget(rawUrl);
-    for (let redirects = 0; ; redirects += 1) {
-      const target = await vet(url, resolve, allowlist);
-      const response = await send(url, target, controller.signal);
-      const status = response.statusCode ?? 0;
-      if ([301, 302, 303, 307, 308].includes(status) && response.headers.location) {
-        response.destroy();
-        if (redirects >= maxRedirects) throw new AppError('provider_error', IMAGE_PROXY_MESSAGES.tooManyRedirects);
-        url = parseTarget(new URL(response.headers.location, url).href);
-        continue;
-      }
-      if (status < 200 || status >= 300) {
-        response.destroy();
-        throw new AppError('provider_error', `${IMAGE_PROXY_MESSAGES.upstream} (HTTP ${status})`);
-      }
-      const contentType = normaliseContentType(response.headers['content-type']);
-      if (!isPassableImageType(contentType)) {
-        response.destroy();
-        throw new AppError('unsupported_media_type', IMAGE_PROXY_MESSAGES.notImage);
-      }
-      const declared = Number(response.headers['content-length']);
-      if (Number.isFinite(declared) && declared > maxBytes) {
-        response.destroy();
-        throw new AppError('file_too_large', IMAGE_PROXY_MESSAGES.tooLarge);
-      }
-      return { body: await readCapped(response, maxBytes), contentType };
+    const response = await safeFetch(rawUrl, {
+      maxBytes: options.maxBytes ?? IMAGE_PROXY_LIMITS.maxBytes,
+      timeoutMs: options.timeoutMs ?? IMAGE_PROXY_LIMITS.timeoutMs,
+      maxRedirects: options.maxRedirects ?? IMAGE_PROXY_LIMITS.maxRedirects,
+      accept: 'image/*',
+      userAgent: 'studio-image-proxy/1',
+    });
+    const contentType = normaliseContentType(response.headers['content-type']);
+    if (!isPassableImageType(contentType)) {
+      response.discard();
+      throw new AppError('unsupported_media_type', IMAGE_PROXY_MESSAGES.notImage);
     }
+    return { body: await response.buffer(), contentType };
   } catch (error) {
-    if (controller.signal.aborted && !(error instanceof AppError)) throw new AppError('provider_error', IMAGE_PROXY_MESSAGES.timeout);
-    if (error instanceof AppError) throw error;
-    throw new AppError('provider_error', IMAGE_PROXY_MESSAGES.upstream, { cause: error });
-  } finally {
-    clearTimeout(timer);
+    if (error instanceof SafeFetchError) throw new AppError(error.code, imageMessage(error.reason, error.status), { cause: error });
+    throw error;
   }
 }
 
 export type ProxyImageInput = {
   imageUrl: string | undefined;
   db: Db;
-  /** The signed-in viewer's id (asked only for private objects of ours). */
-  viewer: () => Promise<string | null>;
+  /** The signed-in viewer's id, or null. */
+  viewerId: string | null;
   /** Origins that also count as ours (e.g. the origin the request came in on). */
   ownOrigins?: readonly string[];
 };
+
+function asBytes(buffer: Buffer): Uint8Array {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
 
 /** Our own object by key when the URL is ours, else the remote image under the proxy's rules. */
 export async function proxyImage(input: ProxyImageInput, options: RemoteImageOptions = {}): Promise<ProxiedImage> {
@@ -203,14 +100,14 @@ export async function proxyImage(input: ProxyImageInput, options: RemoteImageOpt
   if (!imageUrl) throw new AppError('validation_failed', IMAGE_PROXY_MESSAGES.missingUrl);
   const key = keyFromStorageUrl(imageUrl, input.ownOrigins);
   if (key) {
-    const object = await openObjectForViewer(input.db, key, input.viewer);
+    const object = await openObjectForViewer(input.db, key, async () => input.viewerId);
     if (!object) throw new AppError('not_found', IMAGE_PROXY_MESSAGES.notFound);
     if (!isPassableImageType(normaliseContentType(object.contentType))) {
       object.body.destroy();
       throw new AppError('unsupported_media_type', IMAGE_PROXY_MESSAGES.notImage);
     }
-    return { body: object.body, contentType: object.contentType, size: object.size, cacheControl: object.cacheControl };
+    return { bytes: asBytes(await streamToBuffer(object.body)), contentType: object.contentType, cacheControl: object.cacheControl };
   }
   const remote = await fetchRemoteImage(imageUrl, options);
-  return { body: remote.body, contentType: remote.contentType, size: remote.body.length, cacheControl: 'private, max-age=300' };
+  return { bytes: asBytes(remote.body), contentType: remote.contentType, cacheControl: REMOTE_CACHE_CONTROL };
 }

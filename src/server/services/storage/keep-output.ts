@@ -5,20 +5,15 @@
  * WebP thumbnail beside it so galleries load fast.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { getDb, type Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
-import { lookup } from 'node:dns/promises';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { isIP } from 'node:net';
-import { isBlockedAddress, isLoopbackAddress } from './address-policy';
+import { safeFetch, SafeFetchError } from '~/server/services/net/safe-fetch';
 import { buildOutputKeyBase } from './keys';
 import { contentTypeFromName, extensionForContentType, isThumbnailable, normaliseContentType, sniffImageType } from './media-types';
 import { getStorage, objectUrl } from './index';
@@ -48,7 +43,6 @@ export type OutputOwner = {
 
 export type KeepRemoteOutputInput = OutputOwner & {
   url: string;
-  fetch?: typeof fetch;
   maxBytes?: number;
   timeoutMs?: number;
 };
@@ -150,137 +144,63 @@ function parseDataUrl(url: string, maxBytes: number): { buffer: Buffer; contentT
   return { buffer, contentType: match[1] || 'application/octet-stream' };
 }
 
+function keepFailure(error: SafeFetchError, timeoutMs: number): KeepOutputError {
+  const options = { cause: error };
+  switch (error.reason) {
+    case 'bad_url':
+      return new KeepOutputError('bad_url', 'The output URL is not an http(s) URL.', options);
+    case 'refused_address':
+      return new KeepOutputError('bad_url', 'The output URL points to a private network address.', options);
+    case 'unresolvable':
+      return new KeepOutputError('network', 'The output host could not be resolved.', options);
+    case 'too_many_redirects':
+      return new KeepOutputError('http_status', 'The output URL redirected too many times.', options);
+    case 'http_status':
+      return new KeepOutputError('http_status', `The output could not be downloaded (HTTP ${error.status}).`, options);
+    case 'too_large':
+      return new KeepOutputError('too_large', 'The output file is too large to keep.', options);
+    case 'timeout':
+      return new KeepOutputError('timeout', `The output took longer than ${timeoutMs} ms to download.`, options);
+    case 'network':
+      return new KeepOutputError('network', 'The output could not be downloaded.', options);
+  }
+}
+
 /**
  * Copies a provider output (http(s) or data: URL) into our storage and returns where it now lives.
- * Throws KeepOutputError (nothing stored) on a bad URL, a non-2xx answer, more than maxBytes or
- * more than timeoutMs.
+ * Output URLs come from a provider's answer, which can echo user text, so the download goes through
+ * the guarded fetch. Throws KeepOutputError (nothing stored) on a bad or private URL, a non-2xx
+ * answer, more than maxBytes or more than timeoutMs.
  */
-const MAX_OUTPUT_REDIRECTS = 3;
-let loopbackOutputsAllowed = false;
-
-/** Tests only: the provider fakes serve their outputs from 127.0.0.1. */
-export function allowLoopbackOutputsForTests(allowed: boolean): void {
-  loopbackOutputsAllowed = allowed;
-}
-
-type PinnedAddress = { address: string; family: 4 | 6 };
-
-/**
- * Output URLs come from a provider's answer, which can echo user text: never let one make the
- * server fetch its own network (loopback, private, link-local, metadata addresses). Returns the
- * vetted address, which the request then connects to (no second DNS answer can swap it).
- */
-async function assertPublicHost(url: URL): Promise<PinnedAddress> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const literal = isIP(host);
-  const addresses: PinnedAddress[] = literal
-    ? [{ address: host, family: literal === 6 ? 6 : 4 }]
-    : (await lookup(host, { all: true }).catch(() => [])).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
-  if (addresses.length === 0) throw new KeepOutputError('network', 'The output host could not be resolved.');
-  for (const { address } of addresses) {
-    if (isBlockedAddress(address) && !(loopbackOutputsAllowed && isLoopbackAddress(address))) {
-      throw new KeepOutputError('bad_url', 'The output URL points to a private network address.');
-    }
-  }
-  return addresses[0]!;
-}
-
-/** A GET that connects to the vetted address only, answered as a web Response. */
-async function requestPinned(url: URL, target: PinnedAddress, signal: AbortSignal): Promise<Response> {
-  const transport = url.protocol === 'https:' ? https : http;
-  const lookupPinned = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (options?.all) callback(null, [target]);
-    else callback(null, target.address, target.family);
-  }) as unknown as LookupFunction;
-  const incoming = await new Promise<IncomingMessage>((resolve, reject) => {
-    const request = transport.request(url, { method: 'GET', agent: false, lookup: lookupPinned, signal, headers: { 'user-agent': 'studio-output-copy/1' } });
-    request.on('response', resolve);
-    request.on('error', reject);
-    request.end();
-  });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  const status = incoming.statusCode ?? 502;
-  const body = status === 204 || status === 304 ? null : (Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>);
-  return new Response(body, { status, headers });
-}
-
-/** Follows redirects by hand so every hop is checked (an injected fetch brings its own network). */
-async function fetchPublic(fetchImpl: typeof fetch | undefined, start: URL, signal: AbortSignal): Promise<Response> {
-  let url = start;
-  for (let hop = 0; ; hop += 1) {
-    const response = fetchImpl ? await fetchImpl(url, { signal, redirect: 'manual' }) : await requestPinned(url, await assertPublicHost(url), signal);
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel().catch(() => undefined);
-      if (hop >= MAX_OUTPUT_REDIRECTS) throw new KeepOutputError('http_status', 'The output URL redirected too many times.');
-      url = new URL(location, url);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KeepOutputError('bad_url', 'The output URL is not an http(s) URL.');
-      continue;
-    }
-    return response;
-  }
-}
-
 export async function keepRemoteOutput(input: KeepRemoteOutputInput): Promise<KeptOutput> {
   const maxBytes = input.maxBytes ?? KEEP_OUTPUT_LIMITS.maxBytes;
   if (input.url.startsWith('data:')) {
     const { buffer, contentType } = parseDataUrl(input.url, maxBytes);
     return storeGeneratedFile({ ...input, buffer, contentType });
   }
-  let url: URL;
-  try {
-    url = new URL(input.url);
-  } catch {
-    throw new KeepOutputError('bad_url', 'The output URL is not valid.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KeepOutputError('bad_url', 'The output URL is not an http(s) URL.');
-
-  const controller = new AbortController();
+  if (!URL.canParse(input.url)) throw new KeepOutputError('bad_url', 'The output URL is not valid.');
   const timeoutMs = input.timeoutMs ?? KEEP_OUTPUT_LIMITS.timeoutMs;
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'studio-keep-'));
   const file = path.join(dir, 'download');
   try {
-    let response: Response;
+    let contentType: string;
+    let source: string;
     try {
-      response = await fetchPublic(input.fetch, url, controller.signal);
+      const response = await safeFetch(input.url, { maxBytes, timeoutMs, userAgent: 'studio-output-copy/1' });
+      if (response.status === 204) {
+        response.discard();
+        throw new SafeFetchError('http_status', 204);
+      }
+      await pipeline(response.body, createWriteStream(file));
+      contentType = response.headers['content-type'] ?? '';
+      source = response.url.pathname;
     } catch (error) {
-      if (error instanceof KeepOutputError) throw error;
-      if (controller.signal.aborted) throw new KeepOutputError('timeout', `The output took longer than ${timeoutMs} ms to download.`);
-      throw new KeepOutputError('network', 'The output could not be downloaded.', { cause: error });
-    }
-    if (!response.ok || !response.body) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new KeepOutputError('http_status', `The output could not be downloaded (HTTP ${response.status}).`);
-    }
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > maxBytes) {
-      await response.body.cancel().catch(() => undefined);
-      throw new KeepOutputError('too_large', 'The output file is too large to keep.');
-    }
-    let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > maxBytes) callback(new KeepOutputError('too_large', 'The output file is too large to keep.'));
-        else callback(null, chunk);
-      },
-    });
-    try {
-      await pipeline(Readable.fromWeb(response.body as never), counter, createWriteStream(file));
-    } catch (error) {
-      const timedOut = controller.signal.aborted;
-      controller.abort(); // closes the connection when we stopped reading (too large)
-      if (error instanceof KeepOutputError) throw error;
-      if (timedOut) throw new KeepOutputError('timeout', `The output took longer than ${timeoutMs} ms to download.`);
+      if (error instanceof SafeFetchError) throw keepFailure(error, timeoutMs);
       throw new KeepOutputError('network', 'The output download was interrupted.', { cause: error });
     }
-    clearTimeout(timer);
-    const contentType = decideContentType(response.headers.get('content-type') ?? '', url.pathname, await readHead(file));
-    return await store(input, { file }, contentType, size);
+    const { size } = await stat(file);
+    return await store(input, { file }, decideContentType(contentType, source, await readHead(file)), size);
   } finally {
-    clearTimeout(timer);
     await rm(dir, { recursive: true, force: true });
   }
 }

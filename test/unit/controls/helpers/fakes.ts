@@ -4,6 +4,7 @@
  *   vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
  */
 import { vi } from 'vitest';
+import { getModel, publicModelDefinition } from '~/catalogue';
 
 export type SessionStatus = 'authenticated' | 'unauthenticated' | 'loading';
 
@@ -76,7 +77,11 @@ export const toastModule = { showToast: fakes.toast };
 export const trpcModule = {
   trpc: {
     upload: { signedUrl: { useMutation: mutation(fakes.signedUrl) } },
-    generation: { runSync: { useMutation: mutation(fakes.runSync) } },
+    generation: {
+      runSync: { useMutation: mutation(fakes.runSync) },
+      // Answers as the catalogue procedure does: the model's public definition.
+      model: { useQuery: ({ id }: { id: string }) => ({ data: publicModelDefinition(getModel(id)!) }) },
+    },
     useUtils: () => ({
       user: { details: { invalidate: fakes.refreshUser } },
       client: { generation: { randomPrompt: { query: () => fakes.randomPrompt() } } },

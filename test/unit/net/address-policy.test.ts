@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isBlockedAddress, isLoopbackAddress, parseIPv6 } from '~/server/services/storage/address-policy';
+import { isBlockedAddress, isLoopbackAddress, parseIPv6 } from '~/server/services/net/address-policy';
 
-describe('image proxy address policy', () => {
+describe('safe-fetch address policy', () => {
   it.each([
     '127.0.0.1',
     '127.1.2.3',

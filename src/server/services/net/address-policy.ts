@@ -1,5 +1,5 @@
 /**
- * Which IP addresses the image proxy may connect to: only globally routable unicast. Loopback,
+ * Which IP addresses the guarded fetch may connect to: only globally routable unicast. Loopback,
  * private, link-local (cloud metadata lives there), CGNAT, unspecified, multicast, reserved and
  * documentation ranges are refused, and so is every IPv6 form that embeds an IPv4 address.
  */

@@ -1,0 +1,4 @@
+import { router } from '~/server/trpc/init';
+import { proxyImage } from './proxy-image';
+
+export const mediaRouter = router({ proxyImage });
