@@ -1,0 +1,16 @@
+/**
+ * Every page's first-load JavaScript stays within its budget (issue 10: ≤ 250 kB gzip), measured
+ * on the build the end-to-end tier just made. Prints each page's size either way.
+ */
+import { describe, expect, it } from 'vitest';
+import { FIRST_LOAD_BUDGET_BYTES, firstLoadJs, formatWeights } from '@test/helpers/first-load-js';
+
+describe('first-load JavaScript budget', () => {
+  it(`every page loads at most ${FIRST_LOAD_BUDGET_BYTES / 1000} kB of gzip JavaScript first`, () => {
+    const weights = firstLoadJs();
+    console.log(`First-load JS (gzip):\n${formatWeights(weights)}`);
+    expect(weights.map((w) => w.page)).toEqual(expect.arrayContaining(['/', '/create/[appId]', '/creations', '/image-effects/[effectId]', '/models/[loraId]']));
+    const over = weights.filter((w) => w.bytes > FIRST_LOAD_BUDGET_BYTES).map((w) => `${w.page}: ${(w.bytes / 1000).toFixed(1)} kB`);
+    expect(over, `over budget:\n${over.join('\n')}`).toEqual([]);
+  });
+});
