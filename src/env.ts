@@ -2,6 +2,7 @@
  * The one place that reads process.env. Every variable is validated with zod; the README's table
  * lists them. Parsed lazily (and cached) so tests can set variables before first use.
  */
+import { describeIssues } from '~/utils/zod-issues';
 import { z } from 'zod';
 
 const flag = z
@@ -61,7 +62,7 @@ const DEV_SECRET = 'studio-development-secret-not-for-production';
 export function parseEnv(source: Record<string, string | undefined>) {
   const result = rawSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const lines = describeIssues(result.error.issues);
     throw new Error(`Invalid environment: ${lines.join('; ')}`);
   }
   const raw = result.data;
@@ -104,7 +105,7 @@ const databaseSchema = z.object({
  */
 export function getDatabaseEnv(): z.infer<typeof databaseSchema> {
   const result = databaseSchema.safeParse(process.env);
-  if (!result.success) throw new Error(`Invalid environment: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!result.success) throw new Error(`Invalid environment: ${describeIssues(result.error.issues).join('; ')}`);
   return result.data;
 }
 

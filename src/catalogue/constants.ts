@@ -21,6 +21,16 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 export const COMMON_ASPECT_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2'] as const;
 
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/** Image types an upload may have (tool-catalogue §5), and the file extensions each may carry (first: the one we write). */
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
+export const IMAGE_EXTENSIONS = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+} as const satisfies Record<string, readonly string[]>;
 export const UPLOAD_COMPRESSION_QUALITY = 0.8;
 
 export const DEFAULT_ESTIMATED_DURATION = 60;

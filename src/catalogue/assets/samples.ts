@@ -5,6 +5,7 @@
  * generated placeholder art under public/catalogue otherwise. Video templates also get a preview
  * clip, keyed by their preview image's path with '.mp4'.
  */
+import { describeIssues } from '~/utils/zod-issues';
 import { z } from 'zod';
 import manifestJson from './samples.json';
 
@@ -28,7 +29,7 @@ export type SamplesManifest = z.infer<typeof samplesManifestSchema>;
 
 function parseManifest(value: unknown): SamplesManifest {
   const result = samplesManifestSchema.safeParse(value);
-  if (!result.success) throw new Error(`Invalid samples manifest (src/catalogue/assets/samples.json): ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!result.success) throw new Error(`Invalid samples manifest (src/catalogue/assets/samples.json): ${describeIssues(result.error.issues).join('; ')}`);
   return result.data;
 }
 

@@ -14,3 +14,4 @@ export { firstBrokenRule, hasValue, type InputRule, type RuleCondition, type Val
 export { waitTimeFor } from './wait-time';
 export { loraTags, searchEffects, searchLoras } from './search';
 export { controlProblem, fieldProblems } from './field-problems';
+export { sizeForAspectRatio } from './aspect-ratio';

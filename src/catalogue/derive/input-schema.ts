@@ -1,5 +1,6 @@
 /** inputSchemaFor(model): the zod schema of a generation input, derived from the definition. */
 import { z } from 'zod';
+import { IMAGE_EXTENSIONS } from '../constants';
 import { getImageEffect } from '../content/image-effects';
 import { getLora } from '../content/loras';
 import { getVideoEffect } from '../content/video-effects';
@@ -8,12 +9,7 @@ import { commonFieldRules, genericFieldRules, INTEGER_FIELDS, maskSchema, urlOrE
 import { resolveMode } from './mode';
 import { firstBrokenRule } from './rules';
 
-const EXTENSIONS: Record<string, string[]> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-  'image/gif': ['gif'],
-};
+const EXTENSIONS: Record<string, readonly string[]> = IMAGE_EXTENSIONS;
 
 /** A URL whose path ends in a known image extension must be one of the accepted formats. */
 function acceptsFormat(accept: readonly string[]) {

@@ -74,13 +74,7 @@ export function resolveAspectRatio(value: unknown, inputImage: unknown, matchInp
   return hasValue(inputImage) ? matchInputValue : '1:1';
 }
 
-/** Pixel size for a ratio with the long side at `longSide`, rounded to multiples of 16. */
-export function sizeForAspectRatio(ratio: string, longSide = 1024): { width: number; height: number } {
-  const [w, h] = ratio.split(':').map(Number);
-  if (!w || !h) return { width: longSide, height: longSide };
-  const round16 = (n: number) => Math.max(16, Math.round(n / 16) * 16);
-  return w >= h ? { width: longSide, height: round16((longSide * h) / w) } : { width: round16((longSide * w) / h), height: longSide };
-}
+export { sizeForAspectRatio } from '../derive/aspect-ratio';
 
 // ---------------------------------------------------------------------------------------------
 // Control builders

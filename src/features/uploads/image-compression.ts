@@ -3,16 +3,17 @@
  * re-encoded at quality 0.8. The smaller of original and re-encoded wins when the original is
  * already a type the storage accepts; other image types (GIF, BMP, AVIF...) are converted.
  */
-import { UPLOAD_COMPRESSION_QUALITY } from '~/catalogue/public';
+import { IMAGE_EXTENSIONS, UPLOAD_COMPRESSION_QUALITY, UPLOAD_IMAGE_TYPES, type UploadImageType } from '~/catalogue/public';
 
-/** Types the upload route signs (storage issue: JPEG, PNG, WebP). */
-export const UPLOADABLE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type UploadableType = (typeof UPLOADABLE_TYPES)[number];
+/** Types the upload route signs: the catalogue's one list (JPEG, PNG, WebP). */
+export const UPLOADABLE_TYPES = UPLOAD_IMAGE_TYPES;
+export type UploadableType = UploadImageType;
 
+/** The extension an upload's name gets: the first the catalogue lists for its type. */
 export const EXTENSION_FOR_TYPE: Record<UploadableType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
+  'image/jpeg': IMAGE_EXTENSIONS['image/jpeg'][0],
+  'image/png': IMAGE_EXTENSIONS['image/png'][0],
+  'image/webp': IMAGE_EXTENSIONS['image/webp'][0],
 };
 
 export type PreparedImage = { blob: Blob; contentType: UploadableType };

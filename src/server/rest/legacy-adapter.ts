@@ -6,6 +6,7 @@
  * Routes that answer with a file (the image proxy) use legacyMediaRoute: the same door, with the
  * bytes as the success answer and the same envelope for failures.
  */
+import { describeIssues } from '~/utils/zod-issues';
 import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { TRPCError } from '@trpc/server';
@@ -132,7 +133,7 @@ function failure(message: string, error: string): LegacyEnvelope {
 }
 
 function zodMessage(error: ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+  return describeIssues(error.issues).join('; ');
 }
 
 export function toFailure(error: unknown): { status: number; envelope: LegacyEnvelope } {

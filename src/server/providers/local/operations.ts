@@ -2,12 +2,12 @@
  * What the local engine does for each kind of tool. The kind comes from the model's catalogue
  * definition (`local` field), so this file never looks at model ids.
  */
-import { inputImagesOf, type LocalOperation, type ModelDefinition } from '~/catalogue';
+import { inputImagesOf, sizeForAspectRatio, type LocalOperation, type ModelDefinition } from '~/catalogue';
 import { adaptPrompt, describeImage, promptFromImage } from './describe-image';
 import { depthLike, edgeMap, editPreview, fillMasked, relight, removeBackground, upscale } from './image-operations';
 import type { ImageReader } from './input-images';
 import { digest } from './palette';
-import { renderPreview, sizeForAspectRatio } from './render-preview';
+import { renderPreview } from './render-preview';
 import { renderPreviewVideo } from './render-video';
 
 

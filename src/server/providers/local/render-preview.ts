@@ -54,11 +54,4 @@ export async function renderPreview(spec: PreviewSpec): Promise<Buffer> {
   return sharp(Buffer.from(previewSvg(spec))).jpeg({ quality: 88 }).toBuffer();
 }
 
-/** Output size for an aspect ratio like '16:9', the long side fixed. */
-export function sizeForAspectRatio(ratio: string | undefined, longSide = 1024): { width: number; height: number } {
-  const match = /^(\d+):(\d+)$/.exec(ratio ?? '');
-  const rw = match ? Number(match[1]) : 1;
-  const rh = match ? Number(match[2]) : 1;
-  const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
-  return rw >= rh ? { width: even(longSide), height: even((longSide * rh) / rw) } : { width: even((longSide * rw) / rh), height: even(longSide) };
-}
+

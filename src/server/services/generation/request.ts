@@ -3,7 +3,7 @@
  * of core-flow §5: model lookup and the model's own validation, with the spec's exact messages.
  */
 import { z } from 'zod';
-import { getModel, inputSchemaFor, validateForModel, type ModelDefinition } from '~/catalogue';
+import { getModel, inputSchemaFor, type ModelDefinition } from '~/catalogue';
 import { MESSAGES } from '~/catalogue/messages';
 import { AppError } from '~/server/errors';
 
@@ -31,7 +31,10 @@ export function resolveModel(request: GenerateRequest): ModelDefinition {
   return model;
 }
 
-/** The model's input: parsed with its derived schema (defaults applied), then its own rules. */
+/**
+ * The model's input: parsed once with its derived schema, which applies the defaults and runs the
+ * model's own rules (derive/rules.ts) with their exact messages.
+ */
 export function validatedInput(model: ModelDefinition, request: GenerateRequest): Record<string, unknown> {
   const raw: Record<string, unknown> = { ...request, model_id: model.id };
   for (const field of ENVELOPE_FIELDS) delete raw[field];
@@ -41,8 +44,5 @@ export function validatedInput(model: ModelDefinition, request: GenerateRequest)
     const documented = parsed.error.issues.map((i) => i.message).find((m) => KNOWN_MESSAGES.has(m));
     throw new AppError('validation_failed', documented);
   }
-  const input = parsed.data as Record<string, unknown>;
-  const verdict = validateForModel(model, input);
-  if (!verdict.ok) throw new AppError('validation_failed', verdict.message);
-  return input;
+  return parsed.data as Record<string, unknown>;
 }

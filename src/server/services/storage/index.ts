@@ -7,7 +7,7 @@ import path from 'node:path';
 import { getEnv, type Env } from '~/env';
 import { createLocalDriver, LOCAL_STORAGE_ROUTE } from './local-driver';
 import { createS3Driver, type S3DriverOptions } from './s3-driver';
-import { isValidKey } from './keys';
+import { isValidKey, keyToUrlPath } from './keys';
 import type { StorageDriver } from './types';
 
 export type { StorageDriver } from './types';
@@ -50,7 +50,7 @@ export function setStorageDriverForTests(driver: StorageDriver | null): void {
 
 /** The app's own route for an object: it enforces privacy and works with either driver. */
 export function appObjectUrl(key: string): string {
-  return `${getEnv().appOrigin}${LOCAL_STORAGE_ROUTE}${key.split('/').map(encodeURIComponent).join('/')}`;
+  return `${getEnv().appOrigin}${LOCAL_STORAGE_ROUTE}${keyToUrlPath(key)}`;
 }
 
 /** A time-limited URL anyone holding it may read, private or not (for hosted providers). */

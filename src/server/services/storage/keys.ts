@@ -65,3 +65,8 @@ export function ownerIdFromKey(key: string): string | null {
   const match = /^u\/([A-Za-z0-9_-]{1,64})\//.exec(key);
   return match ? match[1]! : null;
 }
+
+/** A key as a URL path: each segment percent-encoded, the slashes kept (for every URL we build to an object). */
+export function keyToUrlPath(key: string): string {
+  return key.split('/').map(encodeURIComponent).join('/');
+}

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { contentTypeFromName } from './media-types';
-import { isValidKey } from './keys';
+import { isValidKey, keyToUrlPath } from './keys';
 import { signLocalUpload } from './signing';
 import { ObjectExistsError, ObjectSizeMismatchError, type ByteRange, type PutObjectInput, type SignUploadInput, type SignedUpload, type StorageDriver, type StoredObjectData } from './types';
 
@@ -42,7 +42,7 @@ export function createLocalDriver(options: LocalDriverOptions): StorageDriver {
   const metaPath = (key: string) => resolveUnder(metaDir, key, '.json');
 
   function publicUrlFor(key: string): string {
-    return `${origin}${LOCAL_STORAGE_ROUTE}${key.split('/').map(encodeURIComponent).join('/')}`;
+    return `${origin}${LOCAL_STORAGE_ROUTE}${keyToUrlPath(key)}`;
   }
 
   async function tempFile(): Promise<string> {

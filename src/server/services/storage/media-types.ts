@@ -3,18 +3,15 @@
  * sniffing: an upload's bytes must really be the image type its URL was signed for.
  */
 
-/** Uploads accept these (tool-catalogue §5); masks also accept GIF. */
-export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+import { IMAGE_EXTENSIONS, UPLOAD_IMAGE_TYPES } from '~/catalogue/constants';
+
+/** Uploads accept these (tool-catalogue §5, one list in the catalogue); masks also accept GIF. */
+export { UPLOAD_IMAGE_TYPES };
 export const MASK_IMAGE_TYPES = [...UPLOAD_IMAGE_TYPES, 'image/gif'] as const;
 export type SniffableImageType = (typeof MASK_IMAGE_TYPES)[number];
 
 /** Extensions an upload's remote name may carry for each type. */
-export const UPLOAD_EXTENSIONS: Record<SniffableImageType, readonly string[]> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/webp': ['webp'],
-  'image/gif': ['gif'],
-};
+export const UPLOAD_EXTENSIONS: Record<SniffableImageType, readonly string[]> = IMAGE_EXTENSIONS;
 
 /** The extension a stored output gets for its content type (outputs may be video or audio too). */
 const EXTENSION_BY_TYPE: Record<string, string> = {

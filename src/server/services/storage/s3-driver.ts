@@ -4,6 +4,7 @@
  * the one the server checked. Reads are served from S3_PUBLIC_BASE_URL (a CDN or public bucket) when
  * set, else from the endpoint itself.
  */
+import { keyToUrlPath } from './keys';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
@@ -19,9 +20,7 @@ export type S3DriverOptions = {
   publicBaseUrl?: string;
 };
 
-function encodeKey(key: string): string {
-  return key.split('/').map(encodeURIComponent).join('/');
-}
+const encodeKey = keyToUrlPath;
 
 function isNotFound(error: unknown): boolean {
   if (error instanceof S3ServiceException) {
