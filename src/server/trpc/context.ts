@@ -4,12 +4,11 @@
  */
 import type { CreateNextContextOptions } from '@trpc/server/adapters/next';
 import type { IncomingMessage } from 'node:http';
-import { getToken } from 'next-auth/jwt';
-import { getEnv } from '~/env';
+import { sessionUserFromRequest, type SessionUser } from '~/server/auth/session-user';
 import { getDb, type Db } from '~/server/db/client';
 import { ensureServerRuntime } from '~/server/runtime';
 
-export type SessionUser = { id: string };
+export { sessionUserFromRequest, type SessionUser };
 
 export type InnerContext = {
   db: Db;
@@ -18,16 +17,6 @@ export type InnerContext = {
 
 export function createInnerContext(input: InnerContext): InnerContext {
   return { db: input.db, user: input.user };
-}
-
-/**
- * Who is calling, from the next-auth session cookie. Sessions are JWTs, so decoding the token is
- * enough (getServerSession would also re-issue the cookie on every API call, several times slower).
- * Only the id is taken: credits and premium are always read from the database.
- */
-export async function sessionUserFromRequest(req: IncomingMessage & { cookies?: Partial<Record<string, string>> }): Promise<SessionUser | null> {
-  const token = await getToken({ req: req as never, secret: getEnv().secret }).catch(() => null);
-  return typeof token?.sub === 'string' && token.sub ? { id: token.sub } : null;
 }
 
 /** The context of an HTTP request (tRPC handler and legacy adapters alike). */

@@ -1,0 +1,54 @@
+/**
+ * Who is calling, from the next-auth session cookie. Sessions are JWTs, so decoding the token is
+ * enough (getServerSession would also re-issue the cookie on every call, several times slower).
+ * Only the id is taken: credits and premium are always read from the database.
+ *
+ * Decoding (a key derivation and an authenticated decryption) is the dearest part of a poll, and a
+ * client sends the same cookie on every poll: each distinct cookie is decoded once and its answer
+ * kept, bounded, until the token's own expiry. After that, or for anything not kept (no session,
+ * a token that does not decode), next-auth decides exactly as before.
+ */
+import type { IncomingMessage } from 'node:http';
+import { getToken } from 'next-auth/jwt';
+import { getEnv } from '~/env';
+
+export type SessionUser = { id: string };
+
+const MAX_SESSIONS = 10_000;
+/** Longer cookie headers are decoded every time rather than kept. */
+const MAX_KEY_LENGTH = 8_192;
+
+type Decoded = { userId: string; expiresAt: number };
+type SessionCache = { identity: string; decoded: Map<string, Decoded> };
+const holder = globalThis as unknown as { studioSessionCache?: SessionCache };
+
+type Request = IncomingMessage & { cookies?: Partial<Record<string, string>> };
+
+export async function sessionUserFromRequest(req: Request): Promise<SessionUser | null> {
+  const secret = getEnv().secret;
+  const sessions = sessionCache(secret);
+  // getToken reads only these two headers (cookie, or a bearer token when there is no cookie).
+  const key = `${req.headers.cookie ?? ''}\n${req.headers.authorization ?? ''}`;
+  const known = sessions.get(key);
+  if (known) {
+    if (known.expiresAt > Date.now()) return { id: known.userId };
+    sessions.delete(key);
+  }
+  const token = await getToken({ req: req as never, secret }).catch(() => null);
+  if (typeof token?.sub !== 'string' || !token.sub) return null;
+  if (typeof token.exp === 'number' && key.length <= MAX_KEY_LENGTH) {
+    sessions.set(key, { userId: token.sub, expiresAt: token.exp * 1000 });
+    if (sessions.size > MAX_SESSIONS) {
+      const oldest = sessions.keys().next().value;
+      if (oldest !== undefined) sessions.delete(oldest);
+    }
+  }
+  return { id: token.sub };
+}
+
+/** The kept answers for this secret and cookie naming (a change of either forgets them all). */
+function sessionCache(secret: string): Map<string, Decoded> {
+  const identity = `${secret}\n${process.env.NEXTAUTH_URL ?? ''}\n${process.env.VERCEL ?? ''}`;
+  if (holder.studioSessionCache?.identity !== identity) holder.studioSessionCache = { identity, decoded: new Map() };
+  return holder.studioSessionCache.decoded;
+}
