@@ -8,7 +8,8 @@ import { CONNECTIONS, ENDPOINTS, type ApiRow } from './api';
 import type { PageWeight } from './first-load-js';
 import { PHONE_PROFILE, type PhoneLoad } from './phone';
 
-export type BenchRun = { at: string; commit: string; durationS: number; api: ApiRow[]; pages: PageWeight[]; phone: PhoneLoad[] };
+/** loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here). */
+export type BenchRun = { at: string; commit: string; durationS: number; loadBefore?: number; api: ApiRow[]; pages: PageWeight[]; phone: PhoneLoad[] };
 export type Label = 'before' | 'after';
 export type BenchResults = Record<Label, BenchRun[]>;
 
@@ -99,7 +100,9 @@ function runsLine(label: Label, runs: BenchRun[]): string {
   if (runs.length === 0) return `- ${label}: no runs yet`;
   const commits = [...new Set(runs.map((r) => r.commit))].join(', ');
   const dates = [...new Set(runs.map((r) => r.at.slice(0, 10)))].join(', ');
-  return `- ${label}: ${runs.length} run${runs.length > 1 ? 's' : ''} of commit ${commits} (${dates}), ${runs[0]!.durationS} s per endpoint`;
+  const loads = runs.map((r) => r.loadBefore).filter((v): v is number => v !== undefined);
+  const load = loads.length ? `, load average before the API runs ${loads.map((v) => v.toFixed(1)).join(' / ')}` : '';
+  return `- ${label}: ${runs.length} run${runs.length > 1 ? 's' : ''} of commit ${commits} (${dates}), ${runs[0]!.durationS} s per endpoint${load}`;
 }
 
 export function renderGenerated(results: BenchResults): string {
@@ -165,5 +168,6 @@ export function describeRun(run: BenchRun): string {
     '|---|---:|---:|---:|',
     ...run.phone.map((l, i) => `| ${i + 1} | ${seconds(l.lcpMs)} | ${seconds(l.formReactsMs)} | ${kB(l.bytes)} |`),
   ];
-  return [...pageLines, '', ...phoneLines, '', ...apiLines].join('\n');
+  const load = run.loadBefore === undefined ? [] : ['', `1-minute load average before the API measurement: ${run.loadBefore.toFixed(2)} (2 cores)`];
+  return [...pageLines, '', ...phoneLines, '', ...apiLines, ...load].join('\n');
 }

@@ -10,6 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { encode } from 'next-auth/jwt';
 import { createDb } from '~/server/db/client';
 import { grantCredits } from '~/server/services/credits/ledger';
@@ -63,9 +64,10 @@ async function main(): Promise<void> {
       body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'benchmark seed' }),
     });
     const id = ((await seed.json()) as { data: { id: string } }).data.id;
+    const loadBefore = loadavg()[0];
     const api = await measureApi(app.url, cookie, id, DURATION_S);
 
-    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, api, pages, phone };
+    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone };
     console.log(describeRun(run));
     const results = loadResults();
     results[LABEL] = [...(FRESH ? [] : results[LABEL]), run];
