@@ -27,16 +27,15 @@ type Request = IncomingMessage & { cookies?: Partial<Record<string, string>> };
 export async function sessionUserFromRequest(req: Request): Promise<SessionUser | null> {
   const secret = getEnv().secret;
   const sessions = sessionCache(secret);
-  // getToken reads only these two headers (cookie, or a bearer token when there is no cookie).
-  const key = `${req.headers.cookie ?? ''}\n${req.headers.authorization ?? ''}`;
-  const known = sessions.get(key);
+  const key = sessionKey(req);
+  const known = key === null ? undefined : sessions.get(key);
   if (known) {
     if (known.expiresAt > Date.now()) return { id: known.userId };
     sessions.delete(key);
   }
   const token = await getToken({ req: req as never, secret }).catch(() => null);
   if (typeof token?.sub !== 'string' || !token.sub) return null;
-  if (typeof token.exp === 'number' && key.length <= MAX_KEY_LENGTH) {
+  if (key !== null && typeof token.exp === 'number' && key.length <= MAX_KEY_LENGTH) {
     sessions.set(key, { userId: token.sub, expiresAt: token.exp * 1000 });
     if (sessions.size > MAX_SESSIONS) {
       const oldest = sessions.keys().next().value;
@@ -44,6 +43,18 @@ export async function sessionUserFromRequest(req: Request): Promise<SessionUser 
     }
   }
   return { id: token.sub };
+}
+
+/**
+ * What getToken reads: the session cookie (next-auth may split it into numbered chunks) from the
+ * parsed cookies, or a bearer token. Null for the cookie stores of other runtimes (Map, getAll).
+ */
+function sessionKey(req: Request): string | null {
+  const cookies = req.cookies ?? {};
+  if (cookies instanceof Map || typeof (cookies as { getAll?: unknown }).getAll === 'function') return null;
+  let key = '';
+  for (const name in cookies) if (name.includes('next-auth.session-token')) key += `${name}=${cookies[name] ?? ''};`;
+  return `${key}\n${req.headers.authorization ?? ''}`;
 }
 
 /** The kept answers for this secret and cookie naming (a change of either forgets them all). */
