@@ -2,7 +2,6 @@
  * Inner context (db + who is calling) is what procedures see; tests and the legacy REST adapters
  * build it directly. The outer context reads the next-auth session from an HTTP request.
  */
-import type { CreateNextContextOptions } from '@trpc/server/adapters/next';
 import type { IncomingMessage } from 'node:http';
 import { sessionUserFromRequest, type SessionUser } from '~/server/auth/session-user';
 import { getDb, type Db } from '~/server/db/client';
@@ -26,6 +25,7 @@ export async function contextFromRequest(req: IncomingMessage): Promise<InnerCon
   return createInnerContext({ db, user });
 }
 
-export function createContext(opts: CreateNextContextOptions): Promise<InnerContext> {
+/** tRPC's context factory: only the request matters (tRPC's own adapter passes more). */
+export function createContext(opts: { req: IncomingMessage }): Promise<InnerContext> {
   return contextFromRequest(opts.req);
 }
