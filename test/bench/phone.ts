@@ -59,6 +59,7 @@ const PROBE_SCRIPT = `(() => {
 })();`;
 
 export async function measurePhoneLoads(url: string, runs: number): Promise<PhoneLoad[]> {
+  if (runs <= 0) return [];
   const browser = await launchChromium();
   try {
     await loadOnce(browser, url); // the server's first render of the page is not what a visitor feels
