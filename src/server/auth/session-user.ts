@@ -29,13 +29,15 @@ export async function sessionUserFromRequest(req: Request): Promise<SessionUser 
   const sessions = sessionCache(secret);
   const key = sessionKey(req);
   const known = key === null ? undefined : sessions.get(key);
-  if (known) {
-    if (known.expiresAt > Date.now()) return { id: known.userId };
-    sessions.delete(key);
-  }
+  if (known && known.expiresAt > Date.now()) return { id: known.userId };
   const token = await getToken({ req: req as never, secret }).catch(() => null);
-  if (typeof token?.sub !== 'string' || !token.sub) return null;
-  if (key !== null && typeof token.exp === 'number' && key.length <= MAX_KEY_LENGTH) {
+  if (typeof token?.sub !== 'string' || !token.sub) {
+    if (key !== null) sessions.delete(key);
+    return null;
+  }
+  if (key === null) return { id: token.sub };
+  // A token past its expiry that next-auth still accepts (its clock tolerance) is answered, not kept.
+  if (typeof token.exp === 'number' && token.exp * 1000 > Date.now() && key.length <= MAX_KEY_LENGTH) {
     sessions.set(key, { userId: token.sub, expiresAt: token.exp * 1000 });
     if (sessions.size > MAX_SESSIONS) {
       const oldest = sessions.keys().next().value;

@@ -51,6 +51,9 @@ export type RecordOutcome =
 
 type Answer = Generation & { __user: string | null; __credits: number | null; __balance: number | null };
 
+/** Every column of a generation, named (a `*` would change shape under a prepared statement when a column is added). */
+const COLUMNS = Prisma.raw(Object.values(Prisma.GenerationScalarFieldEnum).map((column) => `"${column}"`).join(', '));
+
 export async function recordPaidGeneration(db: Db, generation: NewGeneration): Promise<RecordOutcome> {
   try {
     return await runStatement(db, generation);
@@ -81,7 +84,7 @@ function statementFor(g: NewGeneration): Prisma.Sql {
     : inputsPrivateWithinStatement(g.userId, premium.input, Prisma.sql`EXISTS (SELECT 1 FROM "created" WHERE NOT "created"."isPublic")`);
   return Prisma.sql`
     WITH "me" AS (SELECT "id", "credits" FROM "User" WHERE "id" = ${g.userId}),
-    "prior" AS (SELECT * FROM "Generation" WHERE "userId" = ${g.userId} AND "idempotencyKey" = ${g.idempotencyKey}::text),
+    "prior" AS (SELECT ${COLUMNS} FROM "Generation" WHERE "userId" = ${g.userId} AND "idempotencyKey" = ${g.idempotencyKey}::text),
     "debit" AS (${ledger.debit}),
     "created" AS (
       INSERT INTO "Generation" (
@@ -94,7 +97,7 @@ function statementFor(g: NewGeneration): Prisma.Sql {
         ${byPlan((v) => Prisma.sql`${v.waitSeconds}::int`)}, ${byPlan((v) => Prisma.sql`${v.dispatchAt}::timestamp(3)`)},
         ${byPlan((v) => Prisma.sql`${v.deadlineAt}::timestamp(3)`)}, ${now}::timestamp(3), ${now}::timestamp(3)
       FROM "debit" AS debited
-      RETURNING *
+      RETURNING ${COLUMNS}
     ),
     "entry" AS (${ledger.entry('debit', Prisma.sql`(SELECT "id" FROM "created")`, now)})
     ${privateInputs ? Prisma.sql`, "private_inputs" AS (${privateInputs})` : Prisma.empty}
@@ -102,7 +105,7 @@ function statementFor(g: NewGeneration): Prisma.Sql {
     FROM (SELECT 1) AS "one"
     LEFT JOIN "me" ON true
     LEFT JOIN "debit" ON true
-    LEFT JOIN (SELECT * FROM "created" UNION ALL SELECT * FROM "prior") AS answered ON true`;
+    LEFT JOIN (SELECT ${COLUMNS} FROM "created" UNION ALL SELECT ${COLUMNS} FROM "prior") AS answered ON true`;
 }
 
 function isUniqueViolation(error: unknown): boolean {
