@@ -1,11 +1,13 @@
 /**
  * Background parts of a server process, started once on first use: the generation engine's
- * heartbeat and, on a real PostgreSQL server, the cross-instance update bus.
+ * heartbeat, on a real PostgreSQL server the cross-instance update bus, and the scope of the
+ * generation read cache (which changes this process is sure to hear of).
  */
 import { getEnv } from '~/env';
 import type { Db } from '~/server/db/client';
 import { ensureEngineStarted, stopEngine } from '~/server/services/generation/engine';
 import { startPostgresBus } from '~/server/services/generation/pg-bus';
+import { setGenerationCacheScope } from '~/server/services/generation/read-cache';
 
 type Runtime = { db: Db; bus?: Promise<(() => Promise<void>) | undefined> };
 const holder = globalThis as unknown as { studioRuntime?: Runtime };
@@ -16,23 +18,39 @@ export function ensureServerRuntime(db: Db): void {
   holder.studioRuntime = runtime;
   ensureEngineStarted(db);
   const url = getEnv().DATABASE_URL;
-  if (url) {
-    runtime.bus = isRealPostgres(db).then((real) =>
-      // PGlite is a single session in one process: a second LISTEN connection would break it.
-      real
-        ? startPostgresBus(url, db).catch((error: unknown) => {
-            console.error('[runtime] cross-instance updates unavailable:', error instanceof Error ? error.message : error);
-            return undefined;
-          })
-        : undefined,
-    );
+  if (!url) {
+    // The embedded database belongs to this process alone: every change happens here.
+    setGenerationCacheScope('process');
+    return;
   }
+  setGenerationCacheScope('off');
+  runtime.bus = isRealPostgres(db).then((real) => {
+    if (holder.studioRuntime !== runtime) return undefined;
+    // PGlite is a single session in one process: a second LISTEN connection would break it, and
+    // every change happens in this process anyway.
+    if (!real) {
+      setGenerationCacheScope('process');
+      return undefined;
+    }
+    // Other instances may write too: the cache serves while the bus is up.
+    setGenerationCacheScope('bus');
+    return startPostgresBus(url, db).catch((error: unknown) => {
+      console.error('[runtime] cross-instance updates unavailable:', error instanceof Error ? error.message : error);
+      return undefined;
+    });
+  });
+}
+
+/** Resolves once the background parts are up (the bus connected, when there is one). */
+export async function serverRuntimeReady(): Promise<void> {
+  await holder.studioRuntime?.bus;
 }
 
 /** Stops the background parts (tests, and a clean shutdown). */
 export async function stopServerRuntime(): Promise<void> {
   const runtime = holder.studioRuntime;
   holder.studioRuntime = undefined;
+  setGenerationCacheScope('off');
   await stopEngine();
   const stopBus = await runtime?.bus;
   await stopBus?.();

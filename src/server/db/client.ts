@@ -2,13 +2,15 @@
  * The Prisma client, one per process (kept on globalThis so Next's hot reload reuses it).
  * With DATABASE_URL it talks to that PostgreSQL server; without, it starts the embedded PGlite
  * database in DATA_DIR (migrations applied on first use) and talks to it over a loopback socket
- * with the same pg adapter as production.
+ * with the same pg adapter as production. On a PostgreSQL server every query runs as a prepared
+ * statement (statement-names.ts): parsed and planned once per connection.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
 import { getEnv } from '~/env';
 import { PrismaClient } from './generated/client';
 import { startEmbeddedDatabase } from './embedded';
 import { redactDatabaseUrl } from './redact';
+import { statementNameFor } from './statement-names';
 
 export type Db = PrismaClient;
 
@@ -18,7 +20,9 @@ const holder = globalThis as unknown as DbGlobal;
 export function createDb(connectionString: string, options: { maxConnections?: number } = {}): Db {
   const max = options.maxConnections ?? 10;
   // One connection (PGlite) is never closed when idle, so a reconnect cannot race the server.
-  const adapter = new PrismaPg({ connectionString, max, ...(max === 1 ? { idleTimeoutMillis: 0 } : {}) });
+  // Prepared statements live in the server session; PGlite's one session outlives its connections,
+  // so a new connection's PARSE of a name would collide: statements are named on real servers only.
+  const adapter = new PrismaPg({ connectionString, max, ...(max === 1 ? { idleTimeoutMillis: 0 } : {}) }, max === 1 ? {} : { statementNameGenerator: statementNameFor });
   // With one connection, transactions queue behind each other: give them time to get their turn.
   return max === 1 ? new PrismaClient({ adapter, transactionOptions: { maxWait: 30_000, timeout: 30_000 } }) : new PrismaClient({ adapter });
 }

@@ -1,8 +1,8 @@
-import { createNextApiHandler } from '@trpc/server/adapters/next';
 import { createContext } from '~/server/trpc/context';
+import { createTrpcApiHandler } from '~/server/trpc/http-handler';
 import { appRouter } from '~/server/trpc/root';
 
-export default createNextApiHandler({
+export default createTrpcApiHandler({
   router: appRouter,
   createContext,
   onError({ error, path }) {

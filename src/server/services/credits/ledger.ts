@@ -4,6 +4,8 @@
  * ledger row carrying the balance right after it.
  */
 import type { Db } from '~/server/db/client';
+import { Prisma } from '~/server/db/generated/client';
+import { newRowId } from '~/server/db/ids';
 import { AppError } from '~/server/errors';
 
 /** A Prisma client or an interactive-transaction client. */
@@ -18,7 +20,7 @@ export type LedgerReason =
 type Movement = { reason: LedgerReason; note?: string; generationId?: string };
 
 export async function grantCredits(tx: DbTx, userId: string, amount: number, movement: Movement): Promise<number> {
-  if (!Number.isInteger(amount) || amount <= 0) throw new AppError('validation_failed', 'A grant must be a positive whole number of credits.');
+  assertWholeCredits(amount, 'grant');
   const rows = await tx.$queryRaw<{ credits: number }[]>`
     UPDATE "User" SET "credits" = "credits" + ${amount}, "updatedAt" = now()
     WHERE "id" = ${userId} RETURNING "credits"`;
@@ -30,14 +32,41 @@ export async function grantCredits(tx: DbTx, userId: string, amount: number, mov
 
 /** Debits only if the balance covers it; throws insufficient_credits otherwise (nothing written). */
 export async function debitCredits(tx: DbTx, userId: string, amount: number, movement: Movement): Promise<number> {
-  if (!Number.isInteger(amount) || amount <= 0) throw new AppError('validation_failed', 'A debit must be a positive whole number of credits.');
-  const rows = await tx.$queryRaw<{ credits: number }[]>`
-    UPDATE "User" SET "credits" = "credits" - ${amount}, "updatedAt" = now()
-    WHERE "id" = ${userId} AND "credits" >= ${amount} RETURNING "credits"`;
+  assertWholeCredits(amount, 'debit');
+  const rows = await tx.$queryRaw<{ credits: number }[]>(conditionalDebit(userId, amount));
   const balance = rows[0]?.credits;
   if (balance === undefined) throw new AppError('insufficient_credits');
   await tx.creditLedgerEntry.create({ data: { userId, amount: -amount, balanceAfter: balance, ...movement } });
   return balance;
+}
+
+function assertWholeCredits(amount: number, movement: 'grant' | 'debit'): void {
+  if (!Number.isInteger(amount) || amount <= 0) throw new AppError('validation_failed', `A ${movement} must be a positive whole number of credits.`);
+}
+
+/** The atomic conditional debit: one row ("credits" after it, "premium") when the balance covers it, none otherwise. */
+function conditionalDebit(userId: string, amount: number, also: Prisma.Sql = Prisma.empty): Prisma.Sql {
+  return Prisma.sql`
+    UPDATE "User" SET "credits" = "credits" - ${amount}, "updatedAt" = now()
+    WHERE "id" = ${userId} AND "credits" >= ${amount}${also} RETURNING "credits", "premium"`;
+}
+
+/**
+ * The same debit and ledger row as debitCredits, as two parts of one larger statement that also
+ * records what the credits pay for (generation/record.ts). One statement is one round trip and one
+ * transaction: the purchase, the debit and its ledger row commit together or not at all.
+ * - `debit`: the conditional debit, taken only if `when` also holds (a SQL condition).
+ * - `entry(debitCte, generationId)`: the ledger row of each row the named debit CTE returned.
+ */
+export function debitWithinStatement(userId: string, amount: number, movement: Omit<Movement, 'generationId'>, when: Prisma.Sql) {
+  assertWholeCredits(amount, 'debit');
+  return {
+    debit: conditionalDebit(userId, amount, Prisma.sql` AND ${when}`),
+    entry: (debitCte: string, generationId: Prisma.Sql, at: Date) => Prisma.sql`
+      INSERT INTO "CreditLedgerEntry" ("id", "userId", "amount", "balanceAfter", "reason", "note", "generationId", "createdAt")
+      SELECT ${newRowId()}, ${userId}, ${-amount}, debited."credits", ${movement.reason}, ${movement.note ?? null}, ${generationId}, ${at}::timestamp(3)
+      FROM ${Prisma.raw(`"${debitCte}"`)} AS debited`,
+  };
 }
 
 export async function getBalance(db: DbTx, userId: string): Promise<number> {

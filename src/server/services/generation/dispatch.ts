@@ -12,6 +12,7 @@ import { CLAIM_SECONDS } from './statuses';
 import type { Generation } from '~/server/db/generated/client';
 import { isProviderError } from '~/server/providers';
 import { applyJob, type EngineJob } from './apply-job';
+import { announceGenerationChange } from './events';
 import { FAILURE_TEXTS, finishFailed } from './finish';
 import { withProviderReadableUrls } from './private-inputs';
 import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
@@ -85,6 +86,8 @@ export async function dispatchGeneration(db: Db, id: string, options: { alreadyC
     await provider.cancel(job.jobId, request.target).catch(() => undefined);
     return null;
   }
+  // Pending became processing for readers (subscribers hear of progress from applyJob below).
+  await announceGenerationChange({ generationId: id });
   const fresh = await db.generation.findUniqueOrThrow({ where: { id } });
   await applyJob(db, fresh, job).catch((error: unknown) =>
     // The reconciler asks the provider again on its next round.
@@ -123,6 +126,8 @@ async function handleSubmitFailure(db: Db, row: Generation, error: unknown): Pro
       where: { id: row.id, status: 'queued' },
       data: { claimedUntil: null, dispatchAt: new Date(Date.now() + retryAfterMs), error: null },
     });
+    // Readers see the new queue time.
+    await announceGenerationChange({ generationId: row.id });
     return;
   }
   console.warn(`[engine] submit of ${row.id} failed for good: ${message}`);

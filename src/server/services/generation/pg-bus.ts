@@ -1,10 +1,12 @@
 /**
- * Cross-instance status updates on a real PostgreSQL server: NOTIFY on change, one LISTEN
- * connection per instance re-emitting to local subscribers. (PGlite is one process: in-process only.)
+ * Cross-instance generation changes on a real PostgreSQL server: NOTIFY on change, one LISTEN
+ * connection per instance re-emitting to local subscribers and caches. (PGlite is one process:
+ * in-process only.) While the listener is down, the remote bus is unset, which also turns this
+ * instance's read cache off (it could miss other instances' changes).
  */
 import pg from 'pg';
 import type { Db } from '~/server/db/client';
-import { emitLocalGenerationUpdate, setRemoteGenerationBus, type GenerationUpdate } from './events';
+import { emitLocalBusMessage, setRemoteGenerationBus, type BusMessage } from './events';
 
 const CHANNEL = 'studio_generation_updates';
 
@@ -51,11 +53,13 @@ async function listen(connectionString: string, db: Db, onLost: () => void): Pro
   await client.connect();
   client.on('notification', (message) => {
     if (message.channel !== CHANNEL || !message.payload) return;
+    let parsed: BusMessage;
     try {
-      emitLocalGenerationUpdate(JSON.parse(message.payload) as GenerationUpdate);
+      parsed = JSON.parse(message.payload) as BusMessage;
     } catch {
-      /* not ours */
+      return; // not ours
     }
+    if (typeof parsed?.generationId === 'string') emitLocalBusMessage(parsed);
   });
   let lost = false;
   const lose = () => {
@@ -69,8 +73,8 @@ async function listen(connectionString: string, db: Db, onLost: () => void): Pro
   });
   client.on('end', lose);
   await client.query(`LISTEN ${CHANNEL}`);
-  setRemoteGenerationBus(async (update) => {
-    await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(update)})`;
+  setRemoteGenerationBus(async (busMessage) => {
+    await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(busMessage)})`;
   });
   return client;
 }

@@ -18,5 +18,9 @@ export function quote(model: ModelDefinition, input: Record<string, unknown>, pr
  * that showed less than the real price is refused (its form is stale), nothing is charged.
  */
 export function assertClientPrice(cost: number, shown: number | undefined): void {
-  if (shown !== undefined && shown < cost) throw new AppError('credit_mismatch', `This generation costs ${cost} credits, but ${shown} were shown. Please review the price and try again.`);
+  if (!clientPriceAccepted(cost, shown)) throw new AppError('credit_mismatch', `This generation costs ${cost} credits, but ${shown} were shown. Please review the price and try again.`);
+}
+
+export function clientPriceAccepted(cost: number, shown: number | undefined): boolean {
+  return shown === undefined || shown >= cost;
 }

@@ -4,6 +4,7 @@
  * user's private object is never signed: the provider then gets a 404, as anyone else would.
  */
 import type { Db } from '~/server/db/client';
+import { Prisma } from '~/server/db/generated/client';
 import { keyFromStorageUrl, signedReadUrl } from '~/server/services/storage';
 
 function storageKeysIn(value: unknown, into: Set<string>): Set<string> {
@@ -18,11 +19,15 @@ function storageKeysIn(value: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
-/** Makes the owner's uploaded inputs of a private generation private as well. */
-export async function makeInputsPrivate(db: Pick<Db, 'storedObject'>, ownerId: string, input: Record<string, unknown>): Promise<void> {
+/**
+ * Makes the owner's uploaded inputs of a private generation private as well: an UPDATE to run as
+ * part of the statement that records the generation, taking effect only when `when` holds (null
+ * when the input names none of our objects).
+ */
+export function inputsPrivateWithinStatement(ownerId: string, input: Record<string, unknown>, when: Prisma.Sql): Prisma.Sql | null {
   const keys = [...storageKeysIn(input, new Set())];
-  if (keys.length === 0) return;
-  await db.storedObject.updateMany({ where: { key: { in: keys }, ownerId }, data: { isPrivate: true } });
+  if (keys.length === 0) return null;
+  return Prisma.sql`UPDATE "StoredObject" SET "isPrivate" = true WHERE "key" IN (${Prisma.join(keys)}) AND "ownerId" = ${ownerId} AND ${when}`;
 }
 
 /** The provider payload with the owner's private objects replaced by signed read URLs. */

@@ -1,19 +1,19 @@
 /**
- * Submitting a generation: the checks of core-flow §5 in order, then ONE transaction that debits
- * the credits through the ledger and records the generation (idempotent per client key). Only
- * after it commits is the job handed to the dispatcher, no earlier than the user's queue wait.
+ * Submitting a generation: the checks of core-flow §5 in order, then ONE statement that debits
+ * the credits through the ledger and records the generation (idempotent per client key; see
+ * record.ts). Only after it commits is the job handed to the dispatcher, no earlier than the
+ * user's queue wait.
  */
 import { outputCountFor, providerRequestFor } from '~/catalogue';
 import { assertNotInMaintenance } from '~/server/config/maintenance';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
-import { Prisma } from '~/server/db/generated/client';
+import type { Generation } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
-import { debitCredits, getBalance } from '~/server/services/credits/ledger';
 import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
-import { makeInputsPrivate } from './private-inputs';
-import { assertClientPrice, quote } from './pricing';
+import { assertClientPrice, clientPriceAccepted, quote, type Quote } from './pricing';
+import { recordPaidGeneration, type PlanVariant } from './record';
 import { platformFor } from './provider-registry';
 import { resolveModel, validatedInput, type GenerateRequest } from './request';
 import { toPublicStatus, type PublicStatus } from './statuses';
@@ -25,72 +25,56 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
   if (!userId) throw new AppError('unauthorized');
   const model = resolveModel(request);
   const input = validatedInput(model, request);
-  const user = await db.user.findUnique({ where: { id: userId }, select: { premium: true } });
-  if (!user) throw new AppError('unauthorized');
-
-  const key = request.idempotency_key;
-  if (key) {
-    const existing = await db.generation.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey: key } } });
-    if (existing) return answer(db, existing, userId);
-  }
-
-  const price = quote(model, input, user.premium);
-  assertClientPrice(price.cost, request.credit_to_consume);
-  const isPublic = user.premium ? input.is_public !== false : true;
-  const platform = platformFor(model.api.platform);
-  const target = providerRequestFor(model, input).target;
+  const price = { premium: quote(model, input, true), free: quote(model, input, false) };
+  // The cost never depends on the plan (only the wait and the privacy do).
+  const cost = price.free.cost;
+  const key = request.idempotency_key ?? null;
   const now = Date.now();
-  const dispatchAt = new Date(now + scaledMs(price.waitSeconds));
-  const deadlineAt = new Date(dispatchAt.getTime() + scaledMs(price.timeLimitSeconds));
-
-  let created;
-  try {
-    created = await db.$transaction(async (tx) => {
-      const row = await tx.generation.create({
-        data: {
-          userId,
-          modelId: model.id,
-          mode: typeof input.mode === 'string' ? input.mode : null,
-          appId: request.appId ?? null,
-          pageId: request.pageId ?? null,
-          appType: model.appType,
-          outputType: model.ui.outputType,
-          status: 'queued',
-          input: { ...input, is_public: isPublic } as Prisma.InputJsonValue,
-          cost: price.cost,
-          outputNum: outputCountFor(model, input),
-          isPublic,
-          idempotencyKey: key ?? null,
-          platform,
-          providerTarget: target,
-          dispatchAt,
-          deadlineAt,
-          waitSeconds: price.waitSeconds,
-          estimatedSeconds: price.estimatedSeconds,
-        },
-      });
-      const balance = await debitCredits(tx, userId, price.cost, { reason: 'generation_debit', generationId: row.id, note: model.name });
-      if (!isPublic) await makeInputsPrivate(tx, userId, input);
-      return { row, balance };
-    });
-  } catch (error) {
-    // Two submits with the same key raced: the loser answers with the winner's generation.
-    if (key && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-      const existing = await db.generation.findUnique({ where: { userId_idempotencyKey: { userId, idempotencyKey: key } } });
-      if (existing) return answer(db, existing, userId);
-    }
-    throw error;
+  const variant = (plan: Quote, isPublic: boolean): PlanVariant => {
+    const dispatchAt = new Date(now + scaledMs(plan.waitSeconds));
+    return {
+      isPublic,
+      input: { ...input, is_public: isPublic },
+      waitSeconds: plan.waitSeconds,
+      dispatchAt,
+      deadlineAt: new Date(dispatchAt.getTime() + scaledMs(plan.timeLimitSeconds)),
+    };
+  };
+  const outcome = await recordPaidGeneration(db, {
+    userId,
+    idempotencyKey: key,
+    modelId: model.id,
+    mode: typeof input.mode === 'string' ? input.mode : null,
+    appId: request.appId ?? null,
+    pageId: request.pageId ?? null,
+    appType: model.appType,
+    outputType: model.ui.outputType,
+    cost,
+    outputNum: outputCountFor(model, input),
+    platform: platformFor(model.api.platform),
+    providerTarget: providerRequestFor(model, input).target,
+    estimatedSeconds: price.free.estimatedSeconds,
+    note: model.name,
+    priceAccepted: clientPriceAccepted(cost, request.credit_to_consume),
+    // Only premium users may make a generation private.
+    variants: { premium: variant(price.premium, input.is_public !== false), free: variant(price.free, true) },
+  });
+  // The spec's order: sign-in, then a replayed key answers, then the shown price, then the credits.
+  if (outcome.kind === 'no_user') throw new AppError('unauthorized');
+  if (outcome.kind === 'refused') {
+    assertClientPrice(cost, request.credit_to_consume);
+    throw new AppError('insufficient_credits');
   }
-  if (!model.sync) scheduleDispatch(db, created.row.id, dispatchAt);
-  return answer(db, created.row, userId, created.balance);
+  if (outcome.kind === 'recorded' && !model.sync) scheduleDispatch(db, outcome.row.id, outcome.row.dispatchAt);
+  return answer(outcome.row, userId, outcome.balance);
 }
 
-async function answer(db: Db, row: Parameters<typeof toPrediction>[0], userId: string, balance?: number): Promise<SubmitResult> {
+function answer(row: Generation, userId: string, balance: number): SubmitResult {
   return {
     id: row.id,
     status: toPublicStatus(row.status),
     outputNum: row.outputNum,
-    user_credits: balance ?? (await getBalance(db, userId)),
+    user_credits: balance,
     prediction: toPrediction(row, userId),
   };
 }

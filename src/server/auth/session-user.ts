@@ -1,0 +1,67 @@
+/**
+ * Who is calling, from the next-auth session cookie. Sessions are JWTs, so decoding the token is
+ * enough (getServerSession would also re-issue the cookie on every call, several times slower).
+ * Only the id is taken: credits and premium are always read from the database.
+ *
+ * Decoding (a key derivation and an authenticated decryption) is the dearest part of a poll, and a
+ * client sends the same cookie on every poll: each distinct cookie is decoded once and its answer
+ * kept, bounded, until the token's own expiry. After that, or for anything not kept (no session,
+ * a token that does not decode), next-auth decides exactly as before.
+ */
+import type { IncomingMessage } from 'node:http';
+import { getToken } from 'next-auth/jwt';
+import { getEnv } from '~/env';
+
+export type SessionUser = { id: string };
+
+const MAX_SESSIONS = 10_000;
+/** Longer cookie headers are decoded every time rather than kept. */
+const MAX_KEY_LENGTH = 8_192;
+
+type Decoded = { userId: string; expiresAt: number };
+type SessionCache = { identity: string; decoded: Map<string, Decoded> };
+const holder = globalThis as unknown as { studioSessionCache?: SessionCache };
+
+type Request = IncomingMessage & { cookies?: Partial<Record<string, string>> };
+
+export async function sessionUserFromRequest(req: Request): Promise<SessionUser | null> {
+  const secret = getEnv().secret;
+  const sessions = sessionCache(secret);
+  const key = sessionKey(req);
+  const known = key === null ? undefined : sessions.get(key);
+  if (known && known.expiresAt > Date.now()) return { id: known.userId };
+  const token = await getToken({ req: req as never, secret }).catch(() => null);
+  if (typeof token?.sub !== 'string' || !token.sub) {
+    if (key !== null) sessions.delete(key);
+    return null;
+  }
+  if (key === null) return { id: token.sub };
+  // A token past its expiry that next-auth still accepts (its clock tolerance) is answered, not kept.
+  if (typeof token.exp === 'number' && token.exp * 1000 > Date.now() && key.length <= MAX_KEY_LENGTH) {
+    sessions.set(key, { userId: token.sub, expiresAt: token.exp * 1000 });
+    if (sessions.size > MAX_SESSIONS) {
+      const oldest = sessions.keys().next().value;
+      if (oldest !== undefined) sessions.delete(oldest);
+    }
+  }
+  return { id: token.sub };
+}
+
+/**
+ * What getToken reads: the session cookie (next-auth may split it into numbered chunks) from the
+ * parsed cookies, or a bearer token. Null for the cookie stores of other runtimes (Map, getAll).
+ */
+function sessionKey(req: Request): string | null {
+  const cookies = req.cookies ?? {};
+  if (cookies instanceof Map || typeof (cookies as { getAll?: unknown }).getAll === 'function') return null;
+  let key = '';
+  for (const name in cookies) if (name.includes('next-auth.session-token')) key += `${name}=${cookies[name] ?? ''};`;
+  return `${key}\n${req.headers.authorization ?? ''}`;
+}
+
+/** The kept answers for this secret and cookie naming (a change of either forgets them all). */
+function sessionCache(secret: string): Map<string, Decoded> {
+  const identity = `${secret}\n${process.env.NEXTAUTH_URL ?? ''}\n${process.env.VERCEL ?? ''}`;
+  if (holder.studioSessionCache?.identity !== identity) holder.studioSessionCache = { identity, decoded: new Map() };
+  return holder.studioSessionCache.decoded;
+}

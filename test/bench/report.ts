@@ -1,0 +1,173 @@
+/**
+ * Bench runs are kept in test/bench/results.json under a label (before/after), and BENCHMARKS.md's
+ * generated section is rewritten from them: each figure as the median of its runs with the lowest
+ * and highest beside it, so the spread (the noise) is visible. Text outside the markers is kept.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { CONNECTIONS, ENDPOINTS, type ApiRow } from './api';
+import type { PageWeight } from './first-load-js';
+import { PHONE_PROFILE, type PhoneLoad } from './phone';
+
+/** loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here). */
+export type BenchRun = { at: string; commit: string; durationS: number; loadBefore?: number; api: ApiRow[]; pages: PageWeight[]; phone: PhoneLoad[] };
+export type Label = 'before' | 'after';
+export type BenchResults = Record<Label, BenchRun[]>;
+
+const RESULTS_FILE = 'test/bench/results.json';
+const REPORT_FILE = 'BENCHMARKS.md';
+const START = '<!-- bench:start (written by npm run bench) -->';
+const END = '<!-- bench:end -->';
+
+export const PAGE_BUDGET_BYTES = 250 * 1000;
+
+export function loadResults(): BenchResults {
+  if (!existsSync(RESULTS_FILE)) return { before: [], after: [] };
+  return JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResults;
+}
+
+export function saveResults(results: BenchResults): void {
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+type Format = (value: number) => string;
+const whole: Format = (v) => String(Math.round(v));
+const ratio: Format = (v) => v.toFixed(2);
+const kB: Format = (v) => `${(v / 1000).toFixed(1)} kB`;
+const seconds: Format = (v) => `${(v / 1000).toFixed(2)} s`;
+
+/** "median (lowest–highest)", or the one value; "–" when the runs lack the figure. */
+function cell(values: (number | undefined)[], format: Format): string {
+  const present = values.filter((v): v is number => v !== undefined && Number.isFinite(v));
+  if (present.length === 0) return '–';
+  const low = Math.min(...present);
+  const high = Math.max(...present);
+  return low === high ? format(low) : `${format(median(present))} (${format(low)}–${format(high)})`;
+}
+
+const api = (run: BenchRun, name: string) => run.api.find((row) => row.name === name);
+const bare = (run: BenchRun) => api(run, ENDPOINTS.bare);
+const phoneMedian = (run: BenchRun, figure: keyof PhoneLoad) => (run.phone.length ? median(run.phone.map((load) => load[figure])) : undefined);
+
+type Figure = { label: string; of: (run: BenchRun) => number | undefined; format: Format; target: string };
+
+function apiFigures(): Figure[] {
+  const figures: Figure[] = [];
+  for (const name of Object.values(ENDPOINTS)) {
+    const isBare = name === ENDPOINTS.bare;
+    const target = name === ENDPOINTS.submit ? { ratio: '≥ 0.30', p99: '< 100 ms' } : { ratio: '≥ 0.80', p99: '≤ 1.5× bare' };
+    figures.push({ label: `${name}: req/s`, of: (r) => api(r, name)?.rps, format: whole, target: '' });
+    figures.push({ label: `${name}: p99 ms`, of: (r) => api(r, name)?.p99, format: whole, target: isBare ? '' : name === ENDPOINTS.submit ? target.p99 : '' });
+    if (isBare) continue;
+    figures.push({ label: `${name}: req/s ÷ bare`, of: (r) => ratioOf(api(r, name)?.rps, bare(r)?.rps), format: ratio, target: target.ratio });
+    figures.push({ label: `${name}: p99 ÷ bare p99`, of: (r) => ratioOf(api(r, name)?.p99, bare(r)?.p99), format: ratio, target: name === ENDPOINTS.submit ? '' : '≤ 1.50' });
+    figures.push({ label: `${name}: errors + non-2xx`, of: (r) => { const row = api(r, name); return row ? row.errors + row.non2xx : undefined; }, format: whole, target: '0' });
+  }
+  return figures;
+}
+
+function ratioOf(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined || !b ? undefined : a / b;
+}
+
+function pageFigures(results: BenchResults): Figure[] {
+  const pages = [...new Set([...results.before, ...results.after].flatMap((run) => run.pages.map((p) => p.page)))].sort();
+  return pages.map((page) => ({
+    label: page,
+    of: (run) => run.pages.find((p) => p.page === page)?.gzipBytes,
+    format: kB,
+    target: `≤ ${kB(PAGE_BUDGET_BYTES)}`,
+  }));
+}
+
+const PHONE_FIGURES: Figure[] = [
+  { label: 'Largest Contentful Paint', of: (r) => phoneMedian(r, 'lcpMs'), format: seconds, target: '≤ 2.50 s' },
+  { label: 'Form reacts (hydrated)', of: (r) => phoneMedian(r, 'formReactsMs'), format: seconds, target: '≤ 3.50 s' },
+  { label: 'Bytes transferred', of: (r) => phoneMedian(r, 'bytes'), format: kB, target: '' },
+];
+
+function table(title: string, figures: Figure[], results: BenchResults): string {
+  const rows = figures.map((f) => `| ${f.label} | ${cell(results.before.map(f.of), f.format)} | ${cell(results.after.map(f.of), f.format)} | ${f.target} |`);
+  return [`| ${title} | Before | After | Target |`, '|---|---:|---:|---:|', ...rows].join('\n');
+}
+
+function runsLine(label: Label, runs: BenchRun[]): string {
+  if (runs.length === 0) return `- ${label}: no runs yet`;
+  const commits = [...new Set(runs.map((r) => r.commit))].join(', ');
+  const dates = [...new Set(runs.map((r) => r.at.slice(0, 10)))].join(', ');
+  const loads = runs.map((r) => r.loadBefore).filter((v): v is number => v !== undefined);
+  const load = loads.length ? `, load average before the API runs ${loads.map((v) => v.toFixed(1)).join(' / ')}` : '';
+  return `- ${label}: ${runs.length} run${runs.length > 1 ? 's' : ''} of commit ${commits} (${dates}), ${runs[0]!.durationS} s per endpoint${load}`;
+}
+
+export function renderGenerated(results: BenchResults): string {
+  const p = PHONE_PROFILE;
+  return [
+    START,
+    '',
+    runsLine('before', results.before),
+    runsLine('after', results.after),
+    '',
+    'Each cell is the median of the runs, with the lowest and highest in brackets. Ratios are taken',
+    'within each run (the bare route is this machine\'s ceiling in that run).',
+    '',
+    `### API (${CONNECTIONS} connections, autocannon)`,
+    '',
+    table('Figure', apiFigures(), results),
+    '',
+    '### First-load JS per page (gzip of `/_app` + the page + `rootMainFiles`, from `.next/build-manifest.json`; deterministic)',
+    '',
+    table('Page', pageFigures(results), results),
+    '',
+    `### Phone load of /create/flux-schnell (median of the loads in each run)`,
+    '',
+    `${p.viewport.width}×${p.viewport.height} touch viewport at ${p.deviceScaleFactor}×, ${p.cpuSlowdown}× CPU slowdown, ${p.network.latency} ms latency,`,
+    `${p.network.downloadThroughput} B/s down, ${p.network.uploadThroughput} B/s up, cold cache; Debian's Chromium.`,
+    '',
+    table('Figure', PHONE_FIGURES, results),
+    '',
+    END,
+  ].join('\n');
+}
+
+const TEMPLATE_HEAD = `# Benchmarks
+
+\`npm run bench\` builds the app when \`.next\` is missing, starts it under \`next start\` on PostgreSQL 15
+(BENCH_DATABASE_URL or TEST_DATABASE_URL) with the local engine, and measures, in one run: the
+first-load JS of every page, a phone load of the generator, and the API next to a bare route.
+\`npm run bench -- --as=before\` records a run as "before" (default: "after"); \`--fresh\` first
+forgets that label's earlier runs. Runs are kept in \`test/bench/results.json\`.
+
+`;
+
+export function writeReport(results: BenchResults): void {
+  const generated = renderGenerated(results);
+  const current = existsSync(REPORT_FILE) ? readFileSync(REPORT_FILE, 'utf8') : '';
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next = start >= 0 && end > start ? current.slice(0, start) + generated + current.slice(end + END.length) : `${TEMPLATE_HEAD}${generated}\n`;
+  writeFileSync(REPORT_FILE, next);
+}
+
+/** The run just measured, for the terminal. */
+export function describeRun(run: BenchRun): string {
+  const ceiling = bare(run);
+  const apiLines = [
+    '| Endpoint | req/s | p50 ms | p99 ms | errors | non-2xx | req/s ÷ bare | p99 ÷ bare p99 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...run.api.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${ratio(ratioOf(r.rps, ceiling?.rps) ?? NaN)} | ${ratio(ratioOf(r.p99, ceiling?.p99) ?? NaN)} |`),
+  ];
+  const pageLines = ['| Page | first-load JS (gzip) | files |', '|---|---:|---:|', ...run.pages.map((p) => `| ${p.page} | ${kB(p.gzipBytes)} | ${p.files} |`)];
+  const phoneLines = [
+    '| Load | LCP | form reacts | bytes |',
+    '|---|---:|---:|---:|',
+    ...run.phone.map((l, i) => `| ${i + 1} | ${seconds(l.lcpMs)} | ${seconds(l.formReactsMs)} | ${kB(l.bytes)} |`),
+  ];
+  const load = run.loadBefore === undefined ? [] : ['', `1-minute load average before the API measurement: ${run.loadBefore.toFixed(2)} (2 cores)`];
+  return [...pageLines, '', ...phoneLines, '', ...apiLines, ...load].join('\n');
+}
