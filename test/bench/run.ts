@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   if (!existsSync('.next/BUILD_ID')) execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
   const database = await getTestDatabase();
   const db = createDb(database.connectionString, { maxConnections: 5 });
-  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off' });
+  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' });
   try {
     const user = await db.user.create({ data: { email: 'bench@example.test', premium: true } });
     await grantCredits(db, user.id, 10_000_000, { reason: 'admin_grant', note: 'benchmark' });
