@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
 import { GENERIC_INPUT_ERROR } from '~/catalogue/constants';
 import { MAINTENANCE_DEFAULT_MESSAGE } from '~/server/config/maintenance-text';
+import { isDatabaseUnavailable } from '~/server/db/unavailable';
 
 export const APP_ERRORS = {
   unauthorized: { trpc: 'UNAUTHORIZED', http: 401, message: 'Please sign in to continue.' },
@@ -38,6 +39,16 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
   }
+}
+
+/**
+ * The AppError a failure stands for: itself, or database_unavailable for a lost or refused database
+ * connection (so an outage answers 503 + Retry-After everywhere, not a 500); null for anything else.
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new AppError('database_unavailable', undefined, { cause: error });
+  return null;
 }
 
 /** Seconds a client should wait before retrying (the Retry-After header), for passing outages. */

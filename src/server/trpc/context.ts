@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { getToken } from 'next-auth/jwt';
 import { getEnv } from '~/env';
 import { getDb, type Db } from '~/server/db/client';
+import { asAppError, toTRPCError } from '~/server/errors';
 import { ensureServerRuntime } from '~/server/runtime';
 
 export type SessionUser = { id: string };
@@ -37,6 +38,12 @@ export async function contextFromRequest(req: IncomingMessage): Promise<InnerCon
   return createInnerContext({ db, user });
 }
 
-export function createContext(opts: CreateNextContextOptions): Promise<InnerContext> {
-  return contextFromRequest(opts.req);
+/** tRPC's context; a database that cannot be reached answers 503 (database_unavailable), not 500. */
+export async function createContext(opts: CreateNextContextOptions): Promise<InnerContext> {
+  try {
+    return await contextFromRequest(opts.req);
+  } catch (error) {
+    const appError = asAppError(error);
+    throw appError ? toTRPCError(appError) : error;
+  }
 }

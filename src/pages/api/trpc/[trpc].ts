@@ -1,10 +1,16 @@
 import { createNextApiHandler } from '@trpc/server/adapters/next';
+import { AppError, retryAfterFor } from '~/server/errors';
 import { createContext } from '~/server/trpc/context';
 import { appRouter } from '~/server/trpc/root';
 
 export default createNextApiHandler({
   router: appRouter,
   createContext,
+  // A passing outage (the database) tells clients when to try again.
+  responseMeta({ errors }) {
+    const seconds = Math.max(0, ...errors.map((error) => (error.cause instanceof AppError ? (retryAfterFor(error.cause.code) ?? 0) : 0)));
+    return seconds > 0 ? { headers: { 'Retry-After': String(seconds) } } : {};
+  },
   onError({ error, path }) {
     if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '?'}:`, error);
   },
