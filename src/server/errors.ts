@@ -53,8 +53,8 @@ export function asAppError(error: unknown): AppError | null {
 
 /** Seconds a client should wait before retrying (the Retry-After header), for passing outages. */
 export function retryAfterFor(code: AppErrorCode): number | undefined {
-  const entry: { retryAfterSeconds?: number } = APP_ERRORS[code];
-  return entry.retryAfterSeconds;
+  const entry = APP_ERRORS[code];
+  return 'retryAfterSeconds' in entry ? entry.retryAfterSeconds : undefined;
 }
 
 /** The tRPC error a procedure throws for an AppError; the formatter puts `appCode` on the wire. */
