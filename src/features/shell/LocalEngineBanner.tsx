@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 
 /** Visible whenever the local engine serves requests, so nobody takes its previews for real outputs. */

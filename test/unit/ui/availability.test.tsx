@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppsGrid } from '~/features/generator/AppsGrid';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
 import { LocalEngineBanner } from '~/features/shell/LocalEngineBanner';
+import { generatorData, homeData } from '~/server/pages/page-props';
 import { resetFakes } from './helpers/fakes';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
@@ -39,7 +40,7 @@ afterEach(() => cleanup());
 describe('the generator', () => {
   it('says an unavailable model is unavailable and keeps Generate off', async () => {
     const s = handlers({ unavailableModels: ['flux-schnell'] });
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, s);
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await screen.findByTestId('dynamic-form');
     fireEvent.change(screen.getByRole('textbox', { name: /prompt/i }), { target: { value: 'a fox' } });
     await waitFor(() => expect(screen.getByTestId('validation-message').textContent).toBe(UNAVAILABLE));
@@ -50,7 +51,7 @@ describe('the generator', () => {
   });
 
   it('lets an available model generate as before', async () => {
-    renderWithProviders(<GeneratorPanel appId="flux-schnell" />, handlers({ unavailableModels: ['flux-lora'] }));
+    renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, handlers({ unavailableModels: ['flux-lora'] }));
     await screen.findByTestId('dynamic-form');
     fireEvent.change(screen.getByRole('textbox', { name: /prompt/i }), { target: { value: 'a fox' } });
     await waitFor(() => expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(false));
@@ -58,7 +59,7 @@ describe('the generator', () => {
   });
 
   it('marks the unavailable models in the model picker', async () => {
-    renderWithProviders(<GeneratorPanel appId="flux1" />, handlers({ unavailableModels: ['flux-pro'] }));
+    renderWithProviders(<GeneratorPanel {...generatorData('flux1')} />, handlers({ unavailableModels: ['flux-pro'] }));
     await screen.findByTestId('dynamic-form');
     fireEvent.click(screen.getByTestId('model-picker').querySelector('input')!);
     expect((await screen.findByTestId('model-unavailable-flux-pro')).textContent).toBe(UNAVAILABLE);
@@ -68,7 +69,7 @@ describe('the generator', () => {
 
 describe('the home page cards', () => {
   it('marks an app whose models are all unavailable, and only that one', async () => {
-    renderWithProviders(<AppsGrid />, handlers({ unavailableModels: ['flux-lora', 'flux-pro'] }));
+    renderWithProviders(<AppsGrid {...homeData()} />, handlers({ unavailableModels: ['flux-lora', 'flux-pro'] }));
     expect((await screen.findByTestId('app-unavailable-flux-lora')).textContent).toBe(UNAVAILABLE);
     // FLUX Pro still has FLUX 1.1 pro.
     expect(screen.queryByTestId('app-unavailable-flux-pro')).toBeNull();
