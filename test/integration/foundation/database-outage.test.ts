@@ -7,11 +7,11 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '~/env';
 import { createDb, type Db } from '~/server/db/client';
+import { startEphemeralDatabase } from '~/server/db/embedded';
 import { stopServerRuntime } from '~/server/runtime';
 import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { serveRoutes, type RouteServer } from '@test/helpers/api-route-server';
-import { getTestDatabase } from '@test/helpers/database';
 import { allApiRoutes, startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 
 const OUTAGE = { success: false, data: null, message: 'The studio is briefly unavailable. Please try again in a moment.', error: 'database_unavailable' };
@@ -113,8 +113,9 @@ describe('a database that cannot be reached at all', () => {
 
 describe('a database that stops while the app is running', () => {
   it('answers 503 with Retry-After once it is gone', async () => {
-    const throwaway = await getTestDatabase();
-    const db = createDb(throwaway.connectionString, { maxConnections: throwaway.maxConnections });
+    // A throwaway database server of its own (whatever TEST_DATABASE_URL says), stopped mid-run.
+    const throwaway = await startEphemeralDatabase();
+    const db = createDb(throwaway.connectionString, { maxConnections: 1 });
     await stopServerRuntime();
     holder.studioDb = Promise.resolve(db);
     try {
