@@ -38,6 +38,11 @@ const rawSchema = z.object({
   MAINTENANCE_MESSAGE: optionalString,
   /** Development/test only: multiplies every wait, poll interval and local-engine duration. */
   TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+  /**
+   * The local engine stands in for providers without keys: auto (on except in production), on,
+   * off. In production it is off unless asked for, so nobody is charged for a local preview.
+   */
+  LOCAL_ENGINE: z.enum(['auto', 'on', 'off']).default('auto'),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_BASE_URL: optionalUrl,
   REPLICATE_WEBHOOK_SECRET: optionalString,
@@ -79,6 +84,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   const secret = raw.NEXTAUTH_SECRET ?? (production && !devSignIn ? undefined : DEV_SECRET);
   if (!secret) throw new Error('Invalid environment: NEXTAUTH_SECRET is required in production.');
   const s3Configured = Boolean(raw.S3_BUCKET);
+  const localEngine = raw.LOCAL_ENGINE === 'on' || (raw.LOCAL_ENGINE === 'auto' && !production);
   return {
     ...raw,
     production,
@@ -86,6 +92,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     googleConfigured,
     devSignIn,
     s3Configured,
+    localEngine,
     /** Absolute origin of the app, for URLs handed to browsers and providers. */
     appOrigin: (raw.PUBLIC_BASE_URL ?? raw.NEXTAUTH_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     maintenanceEnabled: raw.MAINTENANCE_ENABLED === true,

@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
 import { GENERIC_INPUT_ERROR } from '~/catalogue/constants';
 import { MAINTENANCE_DEFAULT_MESSAGE } from '~/server/config/maintenance-text';
+import { isDatabaseUnavailable } from '~/server/db/unavailable';
 
 export const APP_ERRORS = {
   unauthorized: { trpc: 'UNAUTHORIZED', http: 401, message: 'Please sign in to continue.' },
@@ -22,10 +23,12 @@ export const APP_ERRORS = {
   file_too_large: { trpc: 'PAYLOAD_TOO_LARGE', http: 413, message: 'The file size exceeds the limit of 5MB.' },
   unsupported_media_type: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415, message: 'Only JPEG, PNG and WebP images are accepted.' },
   not_running: { trpc: 'CONFLICT', http: 409, message: 'This generation is no longer running.' },
+  model_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'This model is not available right now.' },
+  database_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'The studio is briefly unavailable. Please try again in a moment.', retryAfterSeconds: 5 },
   provider_error: { trpc: 'BAD_GATEWAY', http: 502, message: 'The model provider could not be reached. Please try again later.' },
   rate_limited: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: 'Too many requests. Please slow down.' },
   internal: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: 'Something went wrong on our side. Please try again.' },
-} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
+} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string; retryAfterSeconds?: number }>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
 
@@ -36,6 +39,22 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
   }
+}
+
+/**
+ * The AppError a failure stands for: itself, or database_unavailable for a lost or refused database
+ * connection (so an outage answers 503 + Retry-After everywhere, not a 500); null for anything else.
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) return new AppError('database_unavailable', undefined, { cause: error });
+  return null;
+}
+
+/** Seconds a client should wait before retrying (the Retry-After header), for passing outages. */
+export function retryAfterFor(code: AppErrorCode): number | undefined {
+  const entry = APP_ERRORS[code];
+  return 'retryAfterSeconds' in entry ? entry.retryAfterSeconds : undefined;
 }
 
 /** The tRPC error a procedure throws for an AppError; the formatter puts `appCode` on the wire. */

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const pages = firstLoadJs();
   const database = await getTestDatabase();
   const db = createDb(database.connectionString, { maxConnections: 5 });
-  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off' });
+  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' });
   try {
     // A visitor's first look at the generator, before any load on the server.
     const phone = await measurePhoneLoads(`${app.url}/create/flux-schnell`, PHONE_LOADS);

@@ -4,12 +4,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { CHROMIUM_REQUIRED, requireExecutable } from '../helpers/prerequisites';
 import { ARTIFACTS_DIR, CHROMIUM_PATH } from './helpers/chromium';
 
 export default function setup(): void {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (apt-get install -y chromium).`);
-  }
+  // Before the build: without Chromium the tier stops at once, saying what to install.
+  requireExecutable('Chromium', CHROMIUM_PATH, CHROMIUM_REQUIRED);
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   if (process.env.E2E_SKIP_BUILD === '1' && existsSync('.next/BUILD_ID')) return;
   execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {

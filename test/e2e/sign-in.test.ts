@@ -32,10 +32,23 @@ describe('embedded defaults', () => {
 
   it('opens the home page, signs in with the development sign-in and shows the starting credits', async () => {
     const page = await browser.newPage();
+    // Hydration mismatches and invalid nesting (an h2 inside the dialog's h2) surface as console errors.
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
     await page.goto(`${app.url}/`);
     await expect(page.getByTestId('dev-signin-banner').textContent()).resolves.toContain('Development sign-in is on');
+    await expect(page.getByTestId('local-engine-banner').textContent()).resolves.toContain('Local engine is on');
     await page.getByTestId('header-signin').click();
     await page.getByText('Sign in to your account to continue').waitFor();
+    // Only what works here: the development form, no Google button; the title is the dialog's one heading.
+    await page.getByTestId('dev-signin-form').waitFor();
+    expect(await page.getByTestId('google-signin').count()).toBe(0);
+    expect(await page.getByRole('dialog').getByRole('heading').allTextContents()).toEqual(['Sign in to your account to continue']);
+    expect(await page.locator('h2 h2').count()).toBe(0);
+    expect(consoleErrors.filter((text) => /hydrat|descendant of|Minified React error #(418|423|425)/i.test(text))).toEqual([]);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByRole('button', { name: 'Sign in with email' }).click();
     await page.getByTestId('credits-badge').waitFor({ timeout: 20_000 });
@@ -56,6 +69,12 @@ describe('embedded defaults', () => {
     expect(await page.getByText('Sign in to your account to continue').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Entrar con correo' }).isVisible()).toBe(true);
     await page.close();
+  });
+
+  it('answers a GET on the development sign-in callback with 405, not 500', async () => {
+    const response = await fetch(`${app.url}/api/auth/callback/dev-signin`, { redirect: 'manual' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
   });
 
   it('answers the legacy user-details route with 401 for a signed-out caller', async () => {

@@ -1,9 +1,10 @@
 /**
  * The sign-in modal (core-flow §2, §4): logo linking to the locale home, the invitation text, a
  * close button and the Google button (idle → loading → navigate; destructive toast on failure).
- * On the embedded defaults a development sign-in by email sits under it.
+ * Only what the server says works is offered: the Google button when Google is configured, the
+ * development sign-in's own form when it is on.
  */
-import { Anchor, Button, Divider, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Modal, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { signIn } from 'next-auth/react';
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
@@ -62,11 +63,9 @@ export function SignInModal({ opened, callbackUrl, onClose }: Props) {
       overlayProps={{ backgroundOpacity: 0.6, blur: 3 }}
       closeButtonProps={{ 'aria-label': t('close') }}
       // The invitation names the dialog for screen readers; the logo sits above it in the body.
-      title={
-        <Title order={2} fw={600} size="h4">
-          {t('modalTitle')}
-        </Title>
-      }
+      // Mantine renders the title as the dialog's one h2: pass text, not another heading.
+      title={t('modalTitle')}
+      styles={{ title: { fontWeight: 600, fontSize: 'var(--mantine-h4-font-size)' } }}
     >
       <Stack gap="lg" py="sm">
         <Group justify="center">
@@ -74,21 +73,30 @@ export function SignInModal({ opened, callbackUrl, onClose }: Props) {
             <Logo />
           </Anchor>
         </Group>
-        <Button
-          size="md"
-          variant="default"
-          leftSection={<GoogleIcon />}
-          loading={pending === 'google'}
-          disabled={pending !== null}
-          onClick={() => void run(GOOGLE_PROVIDER_ID, {}, 'google')}
-          data-testid="google-signin"
-        >
-          {t('google')}
-        </Button>
+        {!status.data ? (
+          <Skeleton h={42} radius="sm" data-testid="signin-options-loading" />
+        ) : !status.data.googleSignIn && !status.data.devSignIn ? (
+          <Text ta="center" c="dimmed" data-testid="no-signin-method">
+            {t('noSignInMethod')}
+          </Text>
+        ) : null}
+        {status.data?.googleSignIn ? (
+          <Button
+            size="md"
+            variant="default"
+            leftSection={<GoogleIcon />}
+            loading={pending === 'google'}
+            disabled={pending !== null}
+            onClick={() => void run(GOOGLE_PROVIDER_ID, {}, 'google')}
+            data-testid="google-signin"
+          >
+            {t('google')}
+          </Button>
+        ) : null}
         {status.data?.devSignIn ? (
           <form onSubmit={submitDev} data-testid="dev-signin-form">
             <Stack gap="xs">
-              <Divider label={t('or')} labelPosition="center" />
+              {status.data.googleSignIn ? <Divider label={t('or')} labelPosition="center" /> : null}
               <Group gap={6}>
                 <Text size="sm" fw={600}>
                   {t('devSectionTitle')}

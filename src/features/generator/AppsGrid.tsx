@@ -3,6 +3,7 @@ import { Badge, Box, Card, Chip, Group, Image, SimpleGrid, Stack, Text } from '@
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
+import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import type { AppCard } from '~/server/pages/app-cards';
 
 const KNOWN_CATEGORIES = ['image', 'edit', 'portrait', 'video', 'tools'] as const;
@@ -10,6 +11,8 @@ const KNOWN_CATEGORIES = ['image', 'edit', 'portrait', 'video', 'tools'] as cons
 /** The cards come from the page's data (computed on the server from the catalogue). */
 export function AppsGrid({ cards }: { cards: AppCard[] }) {
   const t = useTranslations('generator.home');
+  const tAvailability = useTranslations('availability');
+  const { isModelAvailable } = useSystemStatus();
   const [category, setCategory] = useState<string>('all');
   const categories = useMemo(() => [...new Set(cards.map((a) => a.category ?? 'other'))], [cards]);
   const shown = category === 'all' ? cards : cards.filter((a) => (a.category ?? 'other') === category);
@@ -32,6 +35,7 @@ export function AppsGrid({ cards }: { cards: AppCard[] }) {
         {shown.map((app) => {
           const cover = app.cover;
           const count = app.modelCount;
+          const unavailable = !app.modelIds.some(isModelAvailable);
           return (
             <Card key={app.id} component={Link} href={`/create/${app.id}`} withBorder radius="lg" padding="sm" data-testid={`app-card-${app.id}`} style={{ transition: 'transform 120ms ease' }}>
               <Card.Section pos="relative">
@@ -49,6 +53,11 @@ export function AppsGrid({ cards }: { cards: AppCard[] }) {
                 <Text size="sm" c="dimmed" lineClamp={2} mih={40}>
                   {app.description}
                 </Text>
+                {unavailable ? (
+                  <Text size="xs" c="red" data-testid={`app-unavailable-${app.id}`}>
+                    {tAvailability('modelUnavailable')}
+                  </Text>
+                ) : null}
                 <Group gap={6}>
                   <Badge size="xs" variant="outline" color="gray">
                     {t('models', { count })}

@@ -16,6 +16,7 @@ import { DynamicForm } from '~/features/form/DynamicForm';
 import { carryOver, initialValues, PRIVACY_FIELD, valuesFromCreation } from '~/features/form/form-values';
 import { useModelForm } from '~/features/form/useModelForm';
 import { MaintenanceBanner } from '~/features/maintenance/MaintenanceBanner';
+import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import { OutputArea } from '~/features/outputs/OutputArea';
 import { useUserDetails } from '~/features/user/useUserDetails';
 import { PromptAssistHost } from '~/features/image-to-prompt/PromptAssistHost';
@@ -114,6 +115,10 @@ function GeneratorWorkspace({ app, models, initialModel, preset }: WorkspaceProp
   const [model, setModel] = useState<PublicModelDefinition>(initialModel);
   const form = useModelForm(model, () => initialFor(model));
   const { user } = useUserDetails();
+  const { isModelAvailable } = useSystemStatus();
+  const tAvailability = useTranslations('availability');
+  // The server says nobody can run this model here: say so where Generate is, and keep it off.
+  const unavailable = !isModelAvailable(model.id);
   const premium = user?.premium === true;
   const outputRef = useRef<HTMLDivElement>(null);
   const generation = useGeneration();
@@ -164,8 +169,8 @@ function GeneratorWorkspace({ app, models, initialModel, preset }: WorkspaceProp
           </Stack>
           <FormFooter
             cost={form.verdict.cost}
-            valid={form.verdict.validation.ok}
-            validationMessage={form.verdict.validation.ok ? null : form.verdict.validation.message}
+            valid={form.verdict.validation.ok && !unavailable}
+            validationMessage={unavailable ? tAvailability('modelUnavailable') : form.verdict.validation.ok ? null : form.verdict.validation.message}
             processing={generating}
             checking={generation.checking}
             estimatedSeconds={estimatedSeconds}

@@ -5,13 +5,15 @@
 import { Badge, Group, Select, Stack, Text, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import { MODEL_SEARCH_THRESHOLD, type PublicModelDefinition as ModelDefinition } from '~/catalogue/public';
+import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 
 export function isSearchable(count: number): boolean {
   return count > MODEL_SEARCH_THRESHOLD;
 }
 
-function ModelSummary({ model, compact }: { model: ModelDefinition; compact?: boolean }) {
+function ModelSummary({ model, compact, unavailable }: { model: ModelDefinition; compact?: boolean; unavailable?: boolean }) {
   const t = useTranslations('generator');
+  const tAvailability = useTranslations('availability');
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="nowrap">
@@ -27,6 +29,11 @@ function ModelSummary({ model, compact }: { model: ModelDefinition; compact?: bo
       <Text size="xs" c="dimmed" lineClamp={compact ? 2 : undefined}>
         {model.description}
       </Text>
+      {unavailable ? (
+        <Text size="xs" c="red" data-testid={`model-unavailable-${model.id}`}>
+          {tAvailability('modelUnavailable')}
+        </Text>
+      ) : null}
       <Group gap={4}>
         {model.categories.map((category) => (
           <Badge key={category} size="xs" variant="outline" color="gray">
@@ -40,6 +47,7 @@ function ModelSummary({ model, compact }: { model: ModelDefinition; compact?: bo
 
 export function ModelPicker({ models, value, onChange, disabled }: { models: ModelDefinition[]; value: string; onChange: (id: string) => void; disabled?: boolean }) {
   const t = useTranslations('generator');
+  const { isModelAvailable } = useSystemStatus();
   const byId = new Map(models.map((m) => [m.id, m]));
   const selected = byId.get(value);
   const filter: OptionsFilter = ({ options, search }) => {
@@ -64,7 +72,7 @@ export function ModelPicker({ models, value, onChange, disabled }: { models: Mod
         placeholder={isSearchable(models.length) ? t('searchModels') : undefined}
         renderOption={({ option }) => {
           const model = byId.get(option.value);
-          return model ? <ModelSummary model={model} compact /> : option.label;
+          return model ? <ModelSummary model={model} compact unavailable={!isModelAvailable(model.id)} /> : option.label;
         }}
         maxDropdownHeight={380}
         disabled={disabled}

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AccountArea } from './AccountArea';
 import { DevSignInBanner } from './DevSignInBanner';
+import { LocalEngineBanner } from './LocalEngineBanner';
 import { ColorSchemeToggle, LocalePicker } from './HeaderControls';
 import { Logo } from './Logo';
 
@@ -40,6 +41,7 @@ export function StudioLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Main>
         <DevSignInBanner />
+        <LocalEngineBanner />
         {children}
         <Box component="footer" hiddenFrom="sm" py="lg">
           <Container size="xl">

@@ -7,7 +7,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import GoogleProvider from 'next-auth/providers/google';
 import { z } from 'zod';
-import { getEnv } from '~/env';
+import { getEnv, type Env } from '~/env';
 import { getDb } from '~/server/db/client';
 import { findOrCreateUserByEmail } from '~/server/services/users';
 import { DEV_SIGNIN_PROVIDER_ID } from '~/features/auth/provider-ids';
@@ -16,15 +16,16 @@ import { studioAdapter } from './adapter';
 
 const devCredentials = z.object({ email: z.email().max(254) });
 
-let cached: NextAuthOptions | undefined;
+let cached: { env: Env; options: NextAuthOptions } | undefined;
 
+/** Built once per environment (tests switch it; a deployment reads it once). */
 export function getAuthOptions(): NextAuthOptions {
-  cached ??= buildAuthOptions();
-  return cached;
+  const env = getEnv();
+  if (cached?.env !== env) cached = { env, options: buildAuthOptions(env) };
+  return cached.options;
 }
 
-function buildAuthOptions(): NextAuthOptions {
-  const env = getEnv();
+function buildAuthOptions(env: Env): NextAuthOptions {
   const providers: NextAuthOptions['providers'] = [];
   if (env.googleConfigured) {
     providers.push(

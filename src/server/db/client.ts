@@ -31,11 +31,14 @@ async function connect(): Promise<Db> {
   const env = getEnv();
   if (env.DATABASE_URL) {
     const db = createDb(env.DATABASE_URL);
-    await db.$queryRawUnsafe('SELECT 1').catch((error: unknown) => {
+    await db.$queryRawUnsafe('SELECT 1').catch(async (error: unknown) => {
+      // This pool is abandoned (the next request tries again): close it rather than leak it.
+      await db.$disconnect().catch(() => undefined);
       // Prisma's messages span several lines; the last non-empty one says what went wrong.
       const lines = (error instanceof Error ? error.message : String(error)).split('\n').map((l) => l.trim()).filter(Boolean);
       const reason = lines.at(-1) ?? 'unknown error';
-      throw new Error(`Cannot reach the PostgreSQL server at DATABASE_URL (${redactDatabaseUrl(env.DATABASE_URL!)}): ${reason}`);
+      // The cause keeps Prisma's code, so requests meanwhile answer 503 (database_unavailable).
+      throw new Error(`Cannot reach the PostgreSQL server at DATABASE_URL (${redactDatabaseUrl(env.DATABASE_URL!)}): ${reason}`, { cause: error });
     });
     return db;
   }

@@ -8,6 +8,8 @@ export type AppCard = {
   category: string | null;
   cover: string | null;
   modelCount: number;
+  /** So the card can say when none of them can run here (system.status lists the unavailable ones). */
+  modelIds: string[];
   /** The lowest default price among the app's models. */
   lowestCost: number;
 };
@@ -26,6 +28,7 @@ export function appCards(apps: readonly AppDefinition[]): AppCard[] {
       category: app.category ?? null,
       cover: model?.ui.defaultOutput ?? model?.ui.examples[0]?.output ?? null,
       modelCount: app.modelIds.length,
+      modelIds: [...app.modelIds],
       lowestCost: Math.min(...appModels(app).map((m) => creditCostFor(m, defaultsFor(m)))),
     };
   });

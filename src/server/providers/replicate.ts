@@ -102,12 +102,22 @@ function assertPrediction(value: unknown): Prediction {
   return value as Prediction;
 }
 
+/**
+ * The SDK wants the API root including its version (`https://api.replicate.com/v1`); people write
+ * the origin with or without `/v1` and with or without a trailing slash: all mean the same root.
+ */
+export function replicateApiBase(baseUrl: string | undefined): string | undefined {
+  const trimmed = baseUrl?.trim().replace(/\/+$/, '');
+  if (!trimmed) return undefined;
+  return /\/v1$/.test(trimmed) ? trimmed : `${trimmed}/v1`;
+}
+
 export function createReplicateProvider(options: ReplicateProviderOptions): ReplicateProvider {
   if (!options.token) throw new Error('createReplicateProvider: a token is required.');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const client = new Replicate({
     auth: options.token,
-    baseUrl: options.baseUrl?.replace(/\/+$/, '') || undefined,
+    baseUrl: replicateApiBase(options.baseUrl),
     userAgent: options.userAgent,
     fetch: createGuardedFetch({ provider: 'replicate', fetch: options.fetch, dedupeRetries: true }),
     useFileOutput: false,

@@ -12,7 +12,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
-import { AppError, APP_ERRORS } from '~/server/errors';
+import { APP_ERRORS, asAppError, retryAfterFor } from '~/server/errors';
 import { contextFromRequest } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { BodyTooLargeError, readBody } from './read-body';
@@ -63,8 +63,7 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
       const result = await run({ caller: createCaller(await contextFromRequest(req)), body, query: req.query, requestOrigins: requestOrigins(req) });
       respond(req, res, result);
     } catch (error) {
-      const { status, envelope } = toFailure(error);
-      send(res, status, envelope);
+      sendFailure(res, error);
     }
   };
 }
@@ -136,13 +135,17 @@ function zodMessage(error: ZodError): string {
   return describeIssues(error.issues).join('; ');
 }
 
-export function toFailure(error: unknown): { status: number; envelope: LegacyEnvelope } {
+export type Failure = { status: number; envelope: LegacyEnvelope; retryAfterSeconds?: number };
+
+export function toFailure(error: unknown): Failure {
   if (error instanceof BadRequest) return { status: error.status, envelope: failure(error.message, error.code) };
+  // Our own errors and a lost database, whether thrown directly or through a procedure.
+  const appError = asAppError(error instanceof TRPCError ? error.cause : error);
+  if (appError) {
+    return { status: APP_ERRORS[appError.code].http, envelope: failure(appError.message, appError.code), retryAfterSeconds: retryAfterFor(appError.code) };
+  }
   if (error instanceof TRPCError) {
     const cause = error.cause;
-    if (cause instanceof AppError) {
-      return { status: APP_ERRORS[cause.code].http, envelope: failure(cause.message, cause.code) };
-    }
     if (cause instanceof ZodError) return { status: 400, envelope: failure(zodMessage(cause), 'validation_failed') };
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) {
@@ -151,9 +154,16 @@ export function toFailure(error: unknown): { status: number; envelope: LegacyEnv
     }
     return { status, envelope: failure(error.message, error.code.toLowerCase()) };
   }
-  if (error instanceof AppError) return { status: APP_ERRORS[error.code].http, envelope: failure(error.message, error.code) };
   console.error('[legacy-adapter]', error);
   return { status: 500, envelope: failure(APP_ERRORS.internal.message, 'internal') };
+}
+
+/** Answers a failure with its status, envelope and (for passing outages) Retry-After. */
+export function sendFailure(res: NextApiResponse, error: unknown): void {
+  const { status, envelope, retryAfterSeconds } = toFailure(error);
+  if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
+  res.setHeader('Cache-Control', 'no-store');
+  send(res, status, envelope);
 }
 
 function send(res: NextApiResponse, status: number, body: unknown): void {

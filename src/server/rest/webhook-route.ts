@@ -6,6 +6,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import type { ProviderJob } from '~/server/providers';
 import { getDb } from '~/server/db/client';
+import { asAppError, retryAfterFor } from '~/server/errors';
 import { ensureServerRuntime } from '~/server/runtime';
 import { ingestProviderUpdate } from '~/server/services/generation/webhooks';
 import { BodyTooLargeError, readBody } from './read-body';
@@ -35,14 +36,17 @@ export function webhookRoute(platform: 'replicate' | 'fal', verify: (req: NextAp
       res.status(verified.reason === 'jwks_unavailable' ? 503 : 401).json({ ok: false, error: verified.reason });
       return;
     }
-    const db = await getDb();
-    ensureServerRuntime(db);
     try {
+      const db = await getDb();
+      ensureServerRuntime(db);
       const outcome = await ingestProviderUpdate(db, platform, verified.deliveryId, verified.job);
       // 404 for a job we have not recorded yet: providers redeliver, by then it is known.
       res.status(outcome === 'unknown_job' ? 404 : 200).json({ ok: outcome !== 'unknown_job', outcome });
     } catch (error) {
+      // The provider redelivers on a 5xx: nothing is lost while the database is away.
       console.error(`[webhook:${platform}] could not apply:`, error instanceof Error ? error.message : error);
+      const retryAfter = retryAfterFor(asAppError(error)?.code ?? 'internal');
+      if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
       res.status(503).json({ ok: false, error: 'try_again' });
     }
   };

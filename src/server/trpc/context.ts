@@ -5,6 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { sessionUserFromRequest, type SessionUser } from '~/server/auth/session-user';
 import { getDb, type Db } from '~/server/db/client';
+import { asAppError, toTRPCError } from '~/server/errors';
 import { ensureServerRuntime } from '~/server/runtime';
 
 export { sessionUserFromRequest, type SessionUser };
@@ -25,7 +26,12 @@ export async function contextFromRequest(req: IncomingMessage): Promise<InnerCon
   return createInnerContext({ db, user });
 }
 
-/** tRPC's context factory: only the request matters (tRPC's own adapter passes more). */
-export function createContext(opts: { req: IncomingMessage }): Promise<InnerContext> {
-  return contextFromRequest(opts.req);
+/** tRPC's context; a database that cannot be reached answers 503 (database_unavailable), not 500. */
+export async function createContext(opts: { req: IncomingMessage }): Promise<InnerContext> {
+  try {
+    return await contextFromRequest(opts.req);
+  } catch (error) {
+    const appError = asAppError(error);
+    throw appError ? toTRPCError(appError) : error;
+  }
 }

@@ -22,6 +22,8 @@ type HandlerOptions<TContext> = {
   router: AnyTRPCRouter;
   createContext: (opts: { req: NextApiRequest; res: NextApiResponse }) => Promise<TContext>;
   onError?: (opts: { error: TRPCError; path: string | undefined; input: unknown; ctx: TContext | undefined; type: string; req: NextApiRequest }) => void;
+  /** Extra response headers from the errors of a call (tRPC's responseMeta, for both paths). */
+  responseMeta?: (opts: { errors: TRPCError[] }) => { headers?: Record<string, string> };
 };
 
 type Call = { path: string; index: number; procedure: AnyTRPCProcedure };
@@ -81,6 +83,7 @@ async function answerQueries<TContext>(
   } catch (cause) {
     ctxError = getTRPCErrorFromUnknown(cause);
   }
+  const errors: TRPCError[] = [];
   const results = await Promise.all(
     batch.calls.map(async (call) => {
       try {
@@ -92,6 +95,7 @@ async function answerQueries<TContext>(
         return { result: { data } };
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
+        errors.push(error);
         const input = inputs?.[call.index];
         options.onError?.({ error, path: call.path, input, ctx, type: 'query', req });
         return { error: getErrorShape({ config, ctx, error, input, path: call.path, type: 'query' }) };
@@ -100,6 +104,7 @@ async function answerQueries<TContext>(
   );
   res.statusCode = getHTTPStatusCode(results);
   res.setHeader('vary', 'trpc-accept, accept');
+  for (const [name, value] of Object.entries(options.responseMeta?.({ errors }).headers ?? {})) res.setHeader(name, value);
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify(transformTRPCResponse(config, results)));
 }

@@ -5,7 +5,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError, z } from 'zod';
-import { APP_ERRORS, AppError, toTRPCError, type AppErrorCode } from '~/server/errors';
+import { APP_ERRORS, AppError, asAppError, toTRPCError, type AppErrorCode } from '~/server/errors';
 import type { InnerContext } from './context';
 
 const t = initTRPC.context<InnerContext>().create({
@@ -21,11 +21,12 @@ const t = initTRPC.context<InnerContext>().create({
   },
 });
 
-/** Turns AppErrors thrown by services into TRPCErrors with the mapped code. */
+/** Turns AppErrors thrown by services (and a lost database connection) into TRPCErrors with the mapped code. */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const mapped = toTRPCError(result.error.cause);
+  const appError = result.ok ? null : asAppError(result.error.cause);
+  if (!result.ok && appError) {
+    const mapped = toTRPCError(appError);
     return { ...result, error: mapped } as typeof result;
   }
   return result;

@@ -50,4 +50,15 @@ describe('parseEnv', () => {
   it('uses the public base URL as the app origin when set', () => {
     expect(parseEnv({ PUBLIC_BASE_URL: 'https://studio.example.com/' }).appOrigin).toBe('https://studio.example.com');
   });
+
+  it('keeps the local engine off in production unless LOCAL_ENGINE=on', () => {
+    const production = { NODE_ENV: 'production', NEXTAUTH_SECRET: 's' };
+    expect(parseEnv(production).localEngine).toBe(false);
+    expect(parseEnv({ ...production, LOCAL_ENGINE: 'auto' }).localEngine).toBe(false);
+    expect(parseEnv({ ...production, LOCAL_ENGINE: 'on' }).localEngine).toBe(true);
+    expect(parseEnv({}).localEngine).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'test' }).localEngine).toBe(true);
+    expect(parseEnv({ LOCAL_ENGINE: 'off' }).localEngine).toBe(false);
+    expect(() => parseEnv({ LOCAL_ENGINE: 'maybe' })).toThrow(/^Invalid environment: LOCAL_ENGINE: /);
+  });
 });

@@ -1,7 +1,16 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import NextAuth from 'next-auth';
 import { getAuthOptions } from '~/server/auth/options';
+import { refuseAuthRequest } from '~/server/auth/route-guard';
 
 export default function auth(req: NextApiRequest, res: NextApiResponse) {
-  return NextAuth(req, res, getAuthOptions());
+  const options = getAuthOptions();
+  const segments = ([] as string[]).concat(req.query.nextauth ?? []);
+  const refusal = refuseAuthRequest(req.method, segments, options);
+  if (refusal) {
+    if (refusal.allow) res.setHeader('Allow', refusal.allow);
+    res.setHeader('Cache-Control', 'no-store');
+    return res.status(refusal.status).json({ error: refusal.error, message: refusal.message });
+  }
+  return NextAuth(req, res, options);
 }

@@ -5,7 +5,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { pipeline } from 'node:stream/promises';
 import { getDb } from '~/server/db/client';
-import { toFailure } from '~/server/rest/legacy-adapter';
+import { sendFailure } from '~/server/rest/legacy-adapter';
 import { readBody } from '~/server/rest/read-body';
 import { receiveLocalUpload } from '~/server/services/storage/local-upload';
 import { ownerIdFromKey } from '~/server/services/storage/keys';
@@ -80,8 +80,6 @@ export default async function handler(req: NextApiRequest, res: NextApiResponse)
       res.status(416).end();
       return;
     }
-    const { status, envelope } = toFailure(error);
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(status).json(envelope);
+    sendFailure(res, error);
   }
 }

@@ -1,3 +1,4 @@
+import { AppError, retryAfterFor } from '~/server/errors';
 import { createContext } from '~/server/trpc/context';
 import { createTrpcApiHandler } from '~/server/trpc/http-handler';
 import { appRouter } from '~/server/trpc/root';
@@ -5,6 +6,11 @@ import { appRouter } from '~/server/trpc/root';
 export default createTrpcApiHandler({
   router: appRouter,
   createContext,
+  // A passing outage (the database) tells clients when to try again.
+  responseMeta({ errors }) {
+    const seconds = Math.max(0, ...errors.map((error) => (error.cause instanceof AppError ? (retryAfterFor(error.cause.code) ?? 0) : 0)));
+    return seconds > 0 ? { headers: { 'Retry-After': String(seconds) } } : {};
+  },
   onError({ error, path }) {
     if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '?'}:`, error);
   },

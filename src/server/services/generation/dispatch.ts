@@ -8,11 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { getModel, providerRequestFor } from '~/catalogue';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
-import { CLAIM_SECONDS } from './statuses';
 import type { Generation } from '~/server/db/generated/client';
 import { isProviderError } from '~/server/providers';
 import { applyJob, type EngineJob } from './apply-job';
 import { announceGenerationChange } from './events';
+import { claimExpiry, keepClaim } from './claims';
 import { FAILURE_TEXTS, finishFailed } from './finish';
 import { withProviderReadableUrls } from './private-inputs';
 import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
@@ -28,7 +28,7 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
       ORDER BY "dispatchAt" LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    UPDATE "Generation" g SET "claimedUntil" = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}, "attempts" = g."attempts" + 1
+    UPDATE "Generation" g SET "claimedUntil" = ${claimExpiry(now.getTime())}, "attempts" = g."attempts" + 1
     FROM due WHERE g."id" = due."id" RETURNING g."id"`;
   return rows.map((r) => r.id);
 }
@@ -36,7 +36,7 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
 async function claimOne(db: Db, id: string): Promise<boolean> {
   const now = new Date();
   const rows = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "Generation" SET "claimedUntil" = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}, "attempts" = "attempts" + 1
+    UPDATE "Generation" SET "claimedUntil" = ${claimExpiry(now.getTime())}, "attempts" = "attempts" + 1
     WHERE "id" = ${id} AND "status" = 'queued' AND "dispatchAt" <= ${now} AND "deadlineAt" > ${now}
       AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now})
     RETURNING "id"`;
@@ -57,6 +57,8 @@ export async function dispatchGeneration(db: Db, id: string, options: { alreadyC
   const request = providerRequestFor(model, input);
   const platform = row.platform as Platform;
   const provider = providerFor(platform, db);
+  // The row was just claimed by this instance: keep the claim alive however long the provider takes.
+  const claim = row.claimedUntil ? keepClaim(db, id, row.claimedUntil) : null;
   let job: EngineJob;
   try {
     // Hosted providers cannot send our session cookie: private inputs go as signed read URLs.
@@ -64,9 +66,11 @@ export async function dispatchGeneration(db: Db, id: string, options: { alreadyC
     const payload = platform === 'local' ? { ...request.input, __generationId: row.id } : await withProviderReadableUrls(db, row.userId, request.input, timeLimitSeconds);
     job = await provider.submit({ target: request.target, input: payload, webhookUrl: webhookUrlFor(platform) });
   } catch (error) {
+    await claim?.stop();
     await handleSubmitFailure(db, row, error);
     return null;
   }
+  await claim?.stop();
   // From here the provider has the job: never fail it for our own faults, record it come what may.
   const now = new Date();
   const timeLimitMs = row.deadlineAt.getTime() - row.dispatchAt.getTime();

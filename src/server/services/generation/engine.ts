@@ -37,11 +37,19 @@ export function scheduleDispatch(db: Db, id: string, at: Date): void {
   timer.unref?.();
 }
 
+const DISPATCH_PER_ROUND = 10;
+
 /** One round: dispatch due jobs, poll stale running ones, expire stuck queued ones. */
 export async function runEngineOnce(db: Db): Promise<void> {
   // Expire first: a job that waited past its limit (e.g. across downtime) is refunded, not sent.
   await expireStuckQueued(db);
-  for (const id of await claimDueGenerations(db)) await dispatchGeneration(db, id, { alreadyClaimed: true });
+  // One claim at a time, right before its work: a batch claimed up front could lapse while the
+  // first jobs are sent, and another instance would then send the rest a second time.
+  for (let sent = 0; sent < DISPATCH_PER_ROUND; sent += 1) {
+    const [id] = await claimDueGenerations(db, 1);
+    if (!id) break;
+    await dispatchGeneration(db, id, { alreadyClaimed: true });
+  }
   for (const claim of await claimStaleRunning(db)) await reconcileGeneration(db, claim.id, claim.claimedUntil);
 }
 

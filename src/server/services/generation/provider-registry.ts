@@ -1,9 +1,13 @@
 /**
  * Which backend runs a model: its catalogue platform when that provider is configured
- * (REPLICATE_API_TOKEN / FAL_KEY), otherwise the local engine. Tests swap in their own.
+ * (REPLICATE_API_TOKEN / FAL_KEY), otherwise the local engine when it is on (LOCAL_ENGINE; off in
+ * production by default), otherwise nobody: the model is unavailable and is refused before any
+ * debit. Tests swap in their own providers.
  */
+import { models } from '~/catalogue';
 import { getEnv, type Env } from '~/env';
 import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
 import { createRemoteProviders, type GenerationProvider, type RemoteProviders } from '~/server/providers';
 import { createLocalProvider } from '~/server/providers/local/provider';
 
@@ -20,11 +24,29 @@ function registry(): Registry {
   return holder.studioProviders;
 }
 
+/** The backend that runs a model of this catalogue platform, or null when none can. */
+function runnerFor(modelPlatform: string): Platform | null {
+  const { env, remote } = registry();
+  const override = holder.studioProviderOverride;
+  if (modelPlatform === 'replicate' && (remote.replicate || override?.replicate)) return 'replicate';
+  if (modelPlatform === 'fal' && (remote.fal || override?.fal)) return 'fal';
+  return env.localEngine || override?.local ? 'local' : null;
+}
+
+/** The backend for a model's catalogue platform; refuses (503 model_unavailable) when none is configured. */
 export function platformFor(modelPlatform: string): Platform {
-  const { remote } = registry();
-  if (modelPlatform === 'replicate' && (remote.replicate || holder.studioProviderOverride?.replicate)) return 'replicate';
-  if (modelPlatform === 'fal' && (remote.fal || holder.studioProviderOverride?.fal)) return 'fal';
-  return 'local';
+  const platform = runnerFor(modelPlatform);
+  if (!platform) throw new AppError('model_unavailable');
+  return platform;
+}
+
+/** What the UI shows: the models nobody can run here, and whether the local engine serves any. */
+export function availability(): { unavailableModels: string[]; localEngineServes: boolean } {
+  const runners = new Map(models.map((model) => [model.id, runnerFor(model.api.platform)]));
+  return {
+    unavailableModels: [...runners].filter(([, runner]) => runner === null).map(([id]) => id),
+    localEngineServes: [...runners.values()].includes('local'),
+  };
 }
 
 /** The provider for a platform; the local engine reads its jobs from the given database. */

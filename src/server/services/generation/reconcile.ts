@@ -6,8 +6,8 @@
  */
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
-import { CLAIM_SECONDS } from './statuses';
 import { applyJob } from './apply-job';
+import { claimExpiry, keepClaim, renewClaim } from './claims';
 import { FAILURE_TEXTS, finishFailed } from './finish';
 import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
 
@@ -39,28 +39,26 @@ export async function claimStaleRunning(db: Db, limit = 10): Promise<Claim[]> {
       ORDER BY "lastCheckedAt" NULLS FIRST LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    UPDATE "Generation" g SET "claimedUntil" = ${new Date(now.getTime() + CLAIM_SECONDS * 1000)}
+    UPDATE "Generation" g SET "claimedUntil" = ${claimExpiry(now.getTime())}
     FROM stale WHERE g."id" = stale."id" RETURNING g."id", g."claimedUntil"`;
   return rows.map((r) => ({ id: r.id, claimedUntil: r.claimedUntil }));
-}
-
-/** Renews this instance's claim just before working on a row (a batch can outlast the first one). */
-async function renewClaim(db: Db, id: string, held: Date): Promise<Date | null> {
-  const until = new Date(Date.now() + CLAIM_SECONDS * 1000);
-  const changed = await db.generation.updateMany({ where: { id, claimedUntil: held }, data: { claimedUntil: until } });
-  return changed.count === 1 ? until : null;
 }
 
 /**
  * Checks one running generation with its provider. `held` is this instance's claim on the row
  * (null for callers that own the request, like a synchronous generation): it is renewed before the
- * work and released only if still ours, so another instance's claim is never cleared.
+ * work (a batch can outlast the first claim), kept alive while the provider answers and the outputs
+ * are stored, and released only if still ours, so another instance's claim is never cleared.
  */
 export async function reconcileGeneration(db: Db, id: string, held: Date | null): Promise<void> {
-  const claim = held ? await renewClaim(db, id, held) : null;
-  if (held && !claim) return;
+  const renewed = held ? await renewClaim(db, id, held) : null;
+  if (held && !renewed) return;
+  const claim = renewed ? keepClaim(db, id, renewed) : null;
   const row = await db.generation.findUnique({ where: { id } });
-  if (!row || !['starting', 'processing'].includes(row.status)) return;
+  if (!row || !['starting', 'processing'].includes(row.status)) {
+    await claim?.stop();
+    return;
+  }
   const provider = providerFor(row.platform, db);
   try {
     const pastDeadline = row.deadlineAt.getTime() < Date.now();
@@ -87,7 +85,9 @@ export async function reconcileGeneration(db: Db, id: string, held: Date | null)
     // A failed poll is not a failed generation: try again on the next round (the deadline still holds).
     console.warn(`[engine] polling ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    await db.generation.updateMany({ where: { id, ...(claim ? { claimedUntil: claim } : {}) }, data: { lastCheckedAt: new Date(), ...(claim ? { claimedUntil: null } : {}) } });
+    const last = claim ? await claim.stop() : null;
+    if (!claim) await db.generation.updateMany({ where: { id }, data: { lastCheckedAt: new Date() } });
+    else if (last) await db.generation.updateMany({ where: { id, claimedUntil: last }, data: { lastCheckedAt: new Date(), claimedUntil: null } });
   }
 }
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { getModel, inputSchemaFor, type ModelDefinition } from '~/catalogue';
 import { MESSAGES } from '~/catalogue/messages';
 import { AppError } from '~/server/errors';
+import { platformFor } from './provider-registry';
 
 /** The envelope fields every generate/check request may carry next to the model's own fields. */
 export const generateRequestSchema = z.looseObject({
@@ -23,11 +24,16 @@ const KNOWN_MESSAGES: ReadonlySet<string> = new Set(Object.values(MESSAGES));
 
 const ENVELOPE_FIELDS = ['modelId', 'credit_to_consume', 'idempotency_key', 'skip_credit_check'] as const;
 
+/**
+ * The model a request names, refused while nobody can run it here (no provider key, no local
+ * engine): every check, submit and synchronous path starts here, so none charges for it.
+ */
 export function resolveModel(request: GenerateRequest): ModelDefinition {
   const id = request.model_id ?? request.modelId;
   if (!id) throw new AppError('no_model');
   const model = getModel(id);
   if (!model) throw new AppError('invalid_model');
+  platformFor(model.api.platform);
   return model;
 }
 

@@ -29,6 +29,3 @@ export function isRunning(status: string): boolean {
 }
 
 export const CANCELED_ERROR = 'Generation canceled.';
-
-/** How long an instance's claim on a row holds before another instance may take the work over. */
-export const CLAIM_SECONDS = 120;

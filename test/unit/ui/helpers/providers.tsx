@@ -87,6 +87,8 @@ export const SYSTEM_STATUS = {
   maintenance: { enabled: false, message: 'System is under maintenance. Expected downtime: 6 hours. Please try again later.', estimatedMinutes: 360, blockedActions: ['generate', 'purchase', 'subscription'] },
   devSignIn: true,
   googleSignIn: false,
+  localEngine: true,
+  unavailableModels: [] as string[],
   timeScale: 1,
 };
 

@@ -1,0 +1,26 @@
+/**
+ * Requests next-auth would answer with a 500 are answered clearly first: a sign-in or callback for
+ * a provider this deployment does not offer is 404, and the development sign-in's callback only
+ * takes the POST of its form (a GET, e.g. a pasted link, is 405 with Allow: POST).
+ */
+import type { NextAuthOptions } from 'next-auth';
+
+export type AuthRefusal = { status: 404 | 405; allow?: string; error: string; message: string };
+
+type ProviderConfig = NextAuthOptions['providers'][number] & { options?: { id?: string } };
+
+/** next-auth's own rule: a provider's user options (e.g. a credentials id) win over its defaults. */
+function providerId(provider: ProviderConfig): string {
+  return provider.options?.id ?? provider.id;
+}
+
+export function refuseAuthRequest(method: string | undefined, segments: string[], options: NextAuthOptions): AuthRefusal | null {
+  const [action, id] = segments;
+  if ((action !== 'callback' && action !== 'signin') || !id) return null;
+  const provider = (options.providers as ProviderConfig[]).find((p) => providerId(p) === id);
+  if (!provider) return { status: 404, error: 'unknown_provider', message: 'This sign-in method is not available.' };
+  if (provider.type === 'credentials' && action === 'callback' && (method ?? 'GET').toUpperCase() !== 'POST') {
+    return { status: 405, allow: 'POST', error: 'method_not_allowed', message: 'This sign-in takes a POST from its form.' };
+  }
+  return null;
+}

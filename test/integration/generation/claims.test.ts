@@ -1,0 +1,132 @@
+/**
+ * Issue 11 item 21: claims are short and renewed. When an instance dies (kill -9: its claims are
+ * simply never renewed again), another instance takes its jobs over within 15 s; while an instance
+ * lives, however long the provider takes, nobody steals its claim (no job sent or polled twice).
+ * "Instance A" and "instance B" are the engine's own claim and round functions on one database;
+ * Replicate is the loopback fake driven through the real SDK.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createReplicateProvider } from '~/server/providers';
+import { CLAIM_SECONDS } from '~/server/services/generation/claims';
+import { claimDueGenerations } from '~/server/services/generation/dispatch';
+import { runEngineOnce } from '~/server/services/generation/engine';
+import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
+import { claimStaleRunning, reconcileGeneration } from '~/server/services/generation/reconcile';
+import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
+import { startStudio, waitForGeneration, type Studio } from '@test/helpers/studio';
+
+const TAKEOVER_LIMIT_MS = 15_000;
+/** Longer than a claim: without renewal another instance would take the work over meanwhile. */
+const SLOW_PROVIDER_MS = (CLAIM_SECONDS + 3) * 1000;
+
+let replicate: FakeReplicate;
+let studio: Studio;
+
+beforeAll(async () => {
+  replicate = await startFakeReplicate();
+  studio = await startStudio({ env: { REPLICATE_API_TOKEN: replicate.token, REPLICATE_BASE_URL: replicate.baseUrl } });
+});
+
+afterAll(async () => {
+  await studio?.stop();
+  await replicate?.close();
+});
+
+beforeEach(() => {
+  replicate.reset();
+  setProviderOverrideForTests(null);
+});
+
+afterEach(async () => {
+  // Each case starts with no running job left over from the one before.
+  await studio.db.generation.updateMany({ where: { status: { in: ['queued', 'starting', 'processing'] } }, data: { status: 'canceled', claimedUntil: null } });
+});
+
+const pollsOf = (jobId: string) => replicate.requests.filter((r) => r.method === 'GET' && r.path === `/v1/predictions/${jobId}`).length;
+
+/** A premium user's FLUX schnell job, sent to Replicate by this process and left running there. */
+async function runningJob(prompt: string) {
+  replicate.script('black-forest-labs/flux-schnell', { never: true });
+  const user = await studio.createUser({ credits: 10, premium: true });
+  const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt });
+  const row = await waitForGeneration(studio.db, submitted.id, ['starting', 'processing']);
+  // A model with a long time limit (the time scale shrinks it), so only claims decide who polls.
+  await studio.db.generation.update({ where: { id: row.id }, data: { deadlineAt: new Date(Date.now() + 120_000) } });
+  // Older than the polling interval, so any instance's next round wants to check it.
+  await sleep(100);
+  return { user, id: row.id, jobId: row.providerJobId! };
+}
+
+describe('an instance that dies', () => {
+  it('has its claimed running job checked by another instance within 15 s, and not before its claim lapses', async () => {
+    const { id, jobId } = await runningJob('dead owner');
+    // Instance A claims the job for its round, then is killed: nothing of it runs any more.
+    const claimed = await claimStaleRunning(studio.db);
+    expect(claimed.map((c) => c.id)).toEqual([id]);
+    const diedAt = Date.now();
+    const polledBefore = pollsOf(jobId);
+    // Instance B runs its ordinary rounds.
+    let takenOverAfterMs: number | null = null;
+    while (Date.now() - diedAt < TAKEOVER_LIMIT_MS + 2_000) {
+      await runEngineOnce(studio.db);
+      if (pollsOf(jobId) > polledBefore) {
+        takenOverAfterMs = Date.now() - diedAt;
+        break;
+      }
+      await sleep(250);
+    }
+    expect(takenOverAfterMs).not.toBeNull();
+    expect(takenOverAfterMs!).toBeLessThan(TAKEOVER_LIMIT_MS);
+    // A's claim was respected while it could still have been alive.
+    expect(takenOverAfterMs!).toBeGreaterThanOrEqual(CLAIM_SECONDS * 1000 - 1_000);
+  });
+});
+
+describe('an instance that lives', () => {
+  it('keeps its claim while the provider takes longer than a claim to accept a job: nobody sends it twice', async () => {
+    // A provider that takes SLOW_PROVIDER_MS and then times out (no retry, so the test ends).
+    setProviderOverrideForTests({ replicate: createReplicateProvider({ token: replicate.token, baseUrl: replicate.baseUrl, timeoutMs: SLOW_PROVIDER_MS, retry: { attempts: 1 } }) });
+    replicate.fault('create', { hang: true });
+    const user = await studio.createUser({ credits: 10, premium: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'slow accept' });
+    // Instance A (this process's dispatch timer) is now waiting on the provider, claim held.
+    const deadline = Date.now() + 5_000;
+    while (replicate.createRequests().length === 0 && Date.now() < deadline) await sleep(20);
+    expect(replicate.createRequests()).toHaveLength(1);
+    // A model with a long time limit (the time scale shrinks it), so only claims decide who sends it.
+    await studio.db.generation.update({ where: { id: submitted.id }, data: { deadlineAt: new Date(Date.now() + 120_000) } });
+    const started = Date.now();
+    while (Date.now() - started < SLOW_PROVIDER_MS - 1_000) {
+      // Instance B's claim on due jobs never gets it.
+      expect(await claimDueGenerations(studio.db)).toEqual([]);
+      await sleep(500);
+    }
+    const row = await waitForGeneration(studio.db, submitted.id, ['failed'], 10_000);
+    expect(row.error).toBe('The model provider is unavailable right now. Your credits have been refunded.');
+    expect(replicate.createRequests()).toHaveLength(1);
+    expect(await studio.balance(user)).toBe(10);
+  });
+
+  it('keeps its claim while the provider takes longer than a claim to answer a poll', async () => {
+    const { id, jobId } = await runningJob('slow poll');
+    setProviderOverrideForTests({ replicate: createReplicateProvider({ token: replicate.token, baseUrl: replicate.baseUrl, timeoutMs: SLOW_PROVIDER_MS, retry: { attempts: 1 } }) });
+    replicate.fault('get', { hang: true });
+    const [claim] = await claimStaleRunning(studio.db);
+    expect(claim?.id).toBe(id);
+    // Instance A polls; the provider does not answer for longer than a claim lasts.
+    const polling = reconcileGeneration(studio.db, claim!.id, claim!.claimedUntil);
+    const started = Date.now();
+    while (Date.now() - started < SLOW_PROVIDER_MS - 1_000) {
+      // Instance B never gets the job meanwhile.
+      expect(await claimStaleRunning(studio.db)).toEqual([]);
+      await sleep(500);
+    }
+    await polling;
+    expect(pollsOf(jobId)).toBe(1);
+    // A released its claim when done: the next round anywhere may check the job again.
+    const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
+    expect(row.claimedUntil).toBeNull();
+    expect(row.status).toBe('starting');
+  });
+});
