@@ -21,6 +21,9 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 export const COMMON_ASPECT_RATIOS = ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2'] as const;
 
 export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+
+/** The longest prompt a prompt control takes when its provider publishes no limit of its own. */
+export const DEFAULT_PROMPT_MAX_LENGTH = 2000;
 export const UPLOAD_COMPRESSION_QUALITY = 0.8;
 
 export const DEFAULT_ESTIMATED_DURATION = 60;

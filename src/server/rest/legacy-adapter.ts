@@ -8,7 +8,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
-import { AppError, APP_ERRORS } from '~/server/errors';
+import { AppError, APP_ERRORS, describeZodError } from '~/server/errors';
 import { contextFromRequest } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { BodyTooLargeError, readBody } from './read-body';
@@ -97,10 +97,6 @@ function failure(message: string, error: string): LegacyEnvelope {
   return { success: false, data: null, message, error };
 }
 
-function zodMessage(error: ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
-}
-
 export function toFailure(error: unknown): { status: number; envelope: LegacyEnvelope } {
   if (error instanceof BadRequest) return { status: error.status, envelope: failure(error.message, error.code) };
   if (error instanceof TRPCError) {
@@ -108,7 +104,7 @@ export function toFailure(error: unknown): { status: number; envelope: LegacyEnv
     if (cause instanceof AppError) {
       return { status: APP_ERRORS[cause.code].http, envelope: failure(cause.message, cause.code) };
     }
-    if (cause instanceof ZodError) return { status: 400, envelope: failure(zodMessage(cause), 'validation_failed') };
+    if (cause instanceof ZodError) return { status: 400, envelope: failure(describeZodError(cause), 'validation_failed') };
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) {
       console.error('[legacy-adapter]', error);
