@@ -25,6 +25,9 @@ import { effectTemplateRules } from './video-kling';
 
 export const PIXVERSE_QUALITY = '540p';
 
+/** Pixverse's API refuses a prompt or negative prompt over 2,048 characters (its public API reference). */
+const PIXVERSE_PROMPT_MAX_LENGTH = 2048;
+
 /**
  * Pixverse v4.5 renders 5 or 8 second clips; the studio offers 5 or 10 (tool-catalogue §9), so a
  * 10 s request asks for Pixverse's longest clip (8 s), and is billed for the 8 s delivered.
@@ -52,7 +55,7 @@ export const pixverse: Definition = {
         endLabel: 'End image',
         required: true,
       },
-      promptControl({ placeholder: 'Describe the motion and the scene' }),
+      promptControl({ placeholder: 'Describe the motion and the scene', maxLength: PIXVERSE_PROMPT_MAX_LENGTH }),
       {
         type: 'video_style_selector',
         name: 'style',
@@ -69,7 +72,7 @@ export const pixverse: Definition = {
         advanced: true,
       },
       durationControl(),
-      negativePromptControl(),
+      negativePromptControl({ maxLength: PIXVERSE_PROMPT_MAX_LENGTH }),
       seedControl(),
     ],
     examples: examples('pixverse', [{ label: 'Anime style', input: SAMPLE.portrait, prompt: 'she waves at the camera, cherry petals falling' }]),
