@@ -1,8 +1,9 @@
 /**
  * The legacy REST paths of the spec are thin adapters over tRPC procedures. This helper does all
  * the HTTP work they share: method check (405 + Allow), same-origin JSON-only POSTs, body parsing
- * with a size cap (400 with a readable message), calling the procedure through createCaller, and
- * the envelope {success, data, message, error} with the mapped HTTP status. 5xx never leak internals.
+ * with a size cap and a nesting cap (413 / 400 with a readable message), calling the procedure
+ * through createCaller, and the envelope {success, data, message, error} with the mapped HTTP
+ * status. 5xx never leak internals.
  */
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { TRPCError } from '@trpc/server';
@@ -11,6 +12,7 @@ import { ZodError } from 'zod';
 import { AppError, APP_ERRORS, describeZodError } from '~/server/errors';
 import { contextFromRequest } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 import { BodyTooLargeError, readBody } from './read-body';
 
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
@@ -86,8 +88,10 @@ async function parseJsonBody(req: NextApiRequest): Promise<unknown> {
   if (raw.length === 0) return {};
   const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') throw new BadRequest('The request body must be JSON (Content-Type: application/json).', 415, 'unsupported_media_type');
+  const text = raw.toString('utf8');
+  if (jsonNestsDeeperThan(text)) throw new BadRequest(JSON_TOO_DEEP_MESSAGE);
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     throw new BadRequest('The request body is not valid JSON.');
   }
