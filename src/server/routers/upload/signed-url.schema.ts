@@ -8,8 +8,12 @@ export const signedUrlInput = z.object({
   remoteName: inputText.trim().min(1).max(200),
   /** 'uploads/YYYY-MM-DD' or 'masks'. */
   sourceSubfolder: inputText.trim().min(1).max(100),
-  /** The exact byte length that will be PUT; the signed URL accepts only this size. */
-  size: z.number().int().positive(),
+  /**
+   * The exact byte length that will be PUT; the signed URL then accepts only this size. Optional
+   * (the spec's body has none): without it the bytes are checked when they arrive or, at the
+   * latest, before the object is first used as an input.
+   */
+  size: z.number().int().positive().optional(),
 });
 
 export type SignedUrlInput = z.infer<typeof signedUrlInput>;

@@ -12,6 +12,7 @@ import { AppError } from '~/server/errors';
 import { debitCredits, getBalance } from '~/server/services/credits/ledger';
 import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
+import { checkInputUploads } from './input-uploads';
 import { makeInputsPrivate } from './private-inputs';
 import { assertClientPrice, quote } from './pricing';
 import { platformFor } from './provider-registry';
@@ -34,6 +35,7 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
     if (existing) return answer(db, existing, userId);
   }
 
+  await checkInputUploads(db, input);
   const price = quote(model, input, user.premium);
   assertClientPrice(price.cost, request.credit_to_consume);
   const isPublic = user.premium ? input.is_public !== false : true;
