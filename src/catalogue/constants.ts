@@ -31,6 +31,8 @@ export const IMAGE_EXTENSIONS = {
   'image/webp': ['webp'],
   'image/gif': ['gif'],
 } as const satisfies Record<string, readonly string[]>;
+/** The longest prompt a prompt control takes when its provider publishes no limit of its own. */
+export const DEFAULT_PROMPT_MAX_LENGTH = 2000;
 export const UPLOAD_COMPRESSION_QUALITY = 0.8;
 
 export const DEFAULT_ESTIMATED_DURATION = 60;

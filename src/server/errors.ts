@@ -3,6 +3,7 @@
  * code, the HTTP status and the user-facing text of the spec's error catalogue.
  */
 import { TRPCError } from '@trpc/server';
+import type { ZodError } from 'zod';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
 import { GENERIC_INPUT_ERROR } from '~/catalogue/constants';
 import { MAINTENANCE_DEFAULT_MESSAGE } from '~/server/config/maintenance-text';
@@ -60,4 +61,9 @@ export function retryAfterFor(code: AppErrorCode): number | undefined {
 /** The tRPC error a procedure throws for an AppError; the formatter puts `appCode` on the wire. */
 export function toTRPCError(error: AppError): TRPCError {
   return new TRPCError({ code: APP_ERRORS[error.code].trpc, message: error.message, cause: error });
+}
+
+/** A refused input in one readable line ('cursor: Text must not contain …'), for REST and tRPC alike. */
+export function describeZodError(error: ZodError): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
 }

@@ -4,17 +4,18 @@
  */
 import { z } from 'zod';
 import { ASPECT_RATIOS, INTEGER_FIELDS, NUM_OUTPUTS } from '../constants';
+import { inputText, inputUrl } from './text';
 
 export { INTEGER_FIELDS };
 
 /** Image urls: valid http(s) urls or empty. */
-export const urlOrEmpty = z.union([z.literal(''), z.url({ protocol: /^https?$/ })]);
+export const urlOrEmpty = z.union([z.literal(''), inputUrl]);
 
 /** A base64 png/jpeg/gif data URI (masks drawn in the editor before upload). */
-export const imageDataUri = z.string().regex(/^data:image\/(png|jpeg|gif);base64,[A-Za-z0-9+/]+={0,2}$/);
+export const imageDataUri = inputText.regex(/^data:image\/(png|jpeg|gif);base64,[A-Za-z0-9+/]+={0,2}$/);
 
 /** mask_image: a url, a base64 png/jpeg/gif data uri, or empty. */
-export const maskSchema = z.union([z.literal(''), z.url({ protocol: /^https?$/ }), imageDataUri]);
+export const maskSchema = z.union([z.literal(''), inputUrl, imageDataUri]);
 
 export const IMAGE_URL_FIELDS = [
   'image_url',
@@ -40,15 +41,15 @@ export const genericFieldRules: Record<string, z.ZodType> = {
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   ...Object.fromEntries(IMAGE_URL_FIELDS.map((f) => [f, urlOrEmpty])),
-  input_image_urls: z.array(z.url({ protocol: /^https?$/ })),
+  input_image_urls: z.array(inputUrl),
 };
 
 /** The request fields every model accepts besides its controls (core-flow §3 generate request). */
 export const commonFieldRules = {
-  model_id: z.string().optional(),
-  modelId: z.string().optional(),
-  pageId: z.string().optional(),
-  appId: z.string().optional(),
+  model_id: inputText.optional(),
+  modelId: inputText.optional(),
+  pageId: inputText.optional(),
+  appId: inputText.optional(),
   is_public: z.boolean().optional(),
   credit_to_consume: z.number().positive().default(1),
 };

@@ -5,8 +5,10 @@ export { commonFieldRules, genericFieldRules, IMAGE_URL_FIELDS, maskSchema, urlO
 export { inputImagesOf } from './input-images';
 export { inputSchemaFor } from './input-schema';
 export { loraContentLengths, loraPageSections, type LoraPageEntry, type LoraPageSections } from './lora-page';
+export { inputIssueMessage } from './issue-message';
 export { getMode, resolveMode } from './mode';
 export { providerRequestFor, type ProviderRequest } from './provider-request';
+export { promptMaxLength, promptTooLongMessage } from './prompt-length';
 export { publicModelDefinition, type PublicMode, type PublicModelDefinition } from './public-definition';
 export { timeLimitFor } from './time-limit';
 export { validateForModel } from './validate';
@@ -15,3 +17,4 @@ export { waitTimeFor } from './wait-time';
 export { loraTags, searchEffects, searchLoras } from './search';
 export { controlProblem, fieldProblems } from './field-problems';
 export { sizeForAspectRatio } from './aspect-ratio';
+export { inputText, inputUrl, isStorableText, storableTextCheck, TEXT_NOT_STORABLE } from './text';

@@ -6,8 +6,11 @@ import { getLora } from '../content/loras';
 import { getVideoEffect } from '../content/video-effects';
 import type { Control, ModelDefinition } from '../schema';
 import { commonFieldRules, genericFieldRules, INTEGER_FIELDS, maskSchema, urlOrEmpty } from './field-rules';
+import { FOR_PEOPLE } from './issue-message';
 import { resolveMode } from './mode';
 import { firstBrokenRule } from './rules';
+import { promptMaxLength, promptTooLongMessage } from './prompt-length';
+import { inputText, inputUrl } from './text';
 
 const EXTENSIONS: Record<string, readonly string[]> = IMAGE_EXTENSIONS;
 
@@ -49,18 +52,19 @@ function numberField(name: string, min: number, max: number): z.ZodNumber {
 function controlFields(control: Control, model: ModelDefinition): [string, z.ZodType][] {
   switch (control.type) {
     case 'prompt': {
-      const text = control.maxLength ? z.string().max(control.maxLength) : z.string();
-      return [[control.name, withDefault(text, control.default)]];
+      const limit = promptMaxLength(control);
+      const prompt = inputText.refine((value) => value.length <= limit, { message: promptTooLongMessage(control), params: FOR_PEOPLE });
+      return [[control.name, withDefault(prompt, control.default)]];
     }
     case 'prompt_template':
-      return [[control.name, z.string().optional()]];
+      return [[control.name, inputText.optional()]];
     case 'image_input': {
       const accept = control.accept;
       const schema = accept ? urlOrEmpty.refine(acceptsFormat(accept), 'unsupported image format') : urlOrEmpty;
       return [[control.name, schema.optional()]];
     }
     case 'multi_image_input':
-      return [[control.name, z.array(z.url({ protocol: /^https?$/ })).min(control.minImages).max(control.maxImages).optional()]];
+      return [[control.name, z.array(inputUrl).min(control.minImages).max(control.maxImages).optional()]];
     case 'start_end_image_input':
       return [
         [control.name, urlOrEmpty.optional()],
@@ -90,12 +94,12 @@ function controlFields(control: Control, model: ModelDefinition): [string, z.Zod
     case 'toggle':
       return [[control.name, z.boolean().default(control.default)]];
     case 'lora_selector':
-      return [[control.name, withDefault(z.string().refine((id) => getLora(id) !== undefined, 'unknown LoRA'), control.default)]];
+      return [[control.name, withDefault(inputText.refine((id) => getLora(id) !== undefined, 'unknown LoRA'), control.default)]];
     case 'image_effect_selector':
-      return [[control.name, withDefault(z.string().refine((id) => getImageEffect(id) !== undefined, 'unknown effect'), control.default)]];
+      return [[control.name, withDefault(inputText.refine((id) => getImageEffect(id) !== undefined, 'unknown effect'), control.default)]];
     case 'video_effect_selector': {
       const modelId = control.modelId;
-      return [[control.name, withDefault(z.string().refine((id) => getVideoEffect(id)?.modelId === modelId, 'unknown effect'), control.default)]];
+      return [[control.name, withDefault(inputText.refine((id) => getVideoEffect(id)?.modelId === modelId, 'unknown effect'), control.default)]];
     }
     case 'mask_input':
       return [[control.name, maskSchema.optional()]];
@@ -115,6 +119,17 @@ const absentToUndefined = (numericFields: Set<string>) => (value: unknown) => {
   }
   return out;
 };
+
+/**
+ * A field only `defaultValues` names (no control, no generic rule): a caller may send another value
+ * of the default's own type; a structured default cannot be replaced at all.
+ */
+function fixedTypeField(value: unknown): z.ZodType {
+  if (typeof value === 'string') return inputText.default(value);
+  if (typeof value === 'number') return z.number().default(value);
+  if (typeof value === 'boolean') return z.boolean().default(value);
+  return z.never().default(value as never);
+}
 
 const NUMERIC_CONTROL_TYPES = new Set<Control['type']>(['slider', 'number_selector', 'duration_selector', 'seed']);
 const NUMERIC_GENERIC_FIELDS = ['num_outputs', 'guidance', 'scale', 'prompt_strength', 'seed', 'credit_to_consume', 'width', 'height'];
@@ -144,7 +159,7 @@ export function inputSchemaFor(model: ModelDefinition): z.ZodType<Record<string,
   for (const [name, value] of Object.entries(model.defaultValues)) {
     if (name in shape) continue;
     const generic = genericFieldRules[name];
-    shape[name] = generic ? generic.default(value as never) : z.unknown().default(value);
+    shape[name] = generic ? generic.default(value as never) : fixedTypeField(value);
   }
 
   const object = z.object(shape).superRefine((values, ctx) => {

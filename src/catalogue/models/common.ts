@@ -91,12 +91,13 @@ export const promptControl = (opts: Opt<ControlOf<'prompt'>> = {}): ControlOf<'p
   ...opts,
 });
 
-export const negativePromptControl = (): ControlOf<'prompt'> => ({
+export const negativePromptControl = (opts: Opt<ControlOf<'prompt'>> = {}): ControlOf<'prompt'> => ({
   type: 'prompt',
   name: 'negative_prompt',
   label: 'Negative prompt',
   placeholder: 'What to keep out of the video (e.g. blur, distortion, text)',
   advanced: true,
+  ...opts,
 });
 
 export const imageInput = (name: string, label: string, opts: Opt<ControlOf<'image_input'>> = {}): ControlOf<'image_input'> => ({

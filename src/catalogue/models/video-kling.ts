@@ -30,8 +30,11 @@ import {
   requireText,
 } from './common';
 
+/** Kling's API refuses a prompt or negative prompt over 2,500 characters (its public API reference). */
+const KLING_PROMPT_MAX_LENGTH = 2500;
+
 const videoPrompt = () =>
-  promptControl({ placeholder: 'Describe the motion, e.g. "she turns to the camera and smiles, hair blowing in the wind"' });
+  promptControl({ placeholder: 'Describe the motion, e.g. "she turns to the camera and smiles, hair blowing in the wind"', maxLength: KLING_PROMPT_MAX_LENGTH });
 
 const cfgScale = () =>
   slider('cfg_scale', 'Prompt adherence (CFG)', { min: 0, max: 1, step: 0.1, default: 0.5 }, { advanced: true });
@@ -64,7 +67,7 @@ const kling21 = (tier: 'standard' | 'pro'): Definition => ({
         : imageInput('start_image_url', 'Start image', { required: true }),
       videoPrompt(),
       durationControl(),
-      negativePromptControl(),
+      negativePromptControl({ maxLength: KLING_PROMPT_MAX_LENGTH }),
     ],
     examples: examples(`kling-v2.1-${tier}`, [{ label: 'Portrait comes alive', input: SAMPLE.portrait, prompt: 'she smiles and looks around' }]),
   },
@@ -115,7 +118,7 @@ export const kling16Multi: Definition = {
       aspectRatioControl(VIDEO_RATIOS, '16:9', { name: 'aspect_ratio' }),
       durationControl(),
       cfgScale(),
-      negativePromptControl(),
+      negativePromptControl({ maxLength: KLING_PROMPT_MAX_LENGTH }),
     ],
     examples: examples('kling-1.6-multi', [{ label: 'Two references', input: SAMPLE.personA, prompt: 'the two friends walk on a beach' }]),
   },
@@ -148,11 +151,11 @@ export const kling16TextToVideo: Definition = {
     outputType: 'video',
     estimatedDuration: 180,
     controls: [
-      promptControl({ placeholder: 'Describe the scene and the motion', showGenerator: true }),
+      promptControl({ placeholder: 'Describe the scene and the motion', showGenerator: true, maxLength: KLING_PROMPT_MAX_LENGTH }),
       aspectRatioControl(VIDEO_RATIOS, '16:9', { name: 'aspect_ratio' }),
       durationControl(),
       cfgScale(),
-      negativePromptControl(),
+      negativePromptControl({ maxLength: KLING_PROMPT_MAX_LENGTH }),
     ],
     examples: examples('kling-1.6-text-to-video', [{ label: 'Ocean drone shot', prompt: 'drone shot over turquoise waves breaking on a reef' }]),
   },

@@ -24,6 +24,9 @@ import { effectTemplateRules } from './video-kling';
 
 export const PIXVERSE_QUALITY = '540p';
 
+/** Pixverse's API refuses a prompt or negative prompt over 2,048 characters (its public API reference). */
+const PIXVERSE_PROMPT_MAX_LENGTH = 2048;
+
 /**
  * Pixverse v4.5 renders 5 or 8 second clips: its duration control offers exactly those, so what
  * is asked for is what is delivered and billed.
@@ -51,7 +54,7 @@ export const pixverse: Definition = {
         endLabel: 'End image',
         required: true,
       },
-      promptControl({ placeholder: 'Describe the motion and the scene' }),
+      promptControl({ placeholder: 'Describe the motion and the scene', maxLength: PIXVERSE_PROMPT_MAX_LENGTH }),
       {
         type: 'video_style_selector',
         name: 'style',
@@ -68,7 +71,7 @@ export const pixverse: Definition = {
         advanced: true,
       },
       durationControl(PIXVERSE_DURATIONS),
-      negativePromptControl(),
+      negativePromptControl({ maxLength: PIXVERSE_PROMPT_MAX_LENGTH }),
       seedControl(),
     ],
     examples: examples('pixverse', [{ label: 'Anime style', input: SAMPLE.portrait, prompt: 'she waves at the camera, cherry petals falling' }]),

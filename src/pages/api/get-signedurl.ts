@@ -1,4 +1,4 @@
-/** Legacy: POST /api/get-signedurl {contentType, remoteName, sourceSubfolder, size} → data.publicUrl, data.signedUrl. */
+/** Legacy: POST /api/get-signedurl {contentType, remoteName, sourceSubfolder, size?} → data.publicUrl, data.signedUrl. */
 import { legacyRoute } from '~/server/rest/legacy-adapter';
 import type { SignedUrlInput } from '~/server/routers/upload/signed-url.schema';
 

@@ -1,20 +1,20 @@
 /**
  * The legacy REST paths of the spec are thin adapters over tRPC procedures. This helper does all
  * the HTTP work they share: method check (405 + Allow), same-origin JSON-only POSTs, body parsing
- * with a size cap (400 with a readable message), calling the procedure through createCaller, and
- * the envelope {success, data, message, error} with the mapped HTTP status. 5xx never leak internals.
- * Routes that answer with a file (the image proxy) use legacyMediaRoute: the same door, with the
- * bytes as the success answer and the same envelope for failures.
+ * with a size cap and a nesting cap (413 / 400 with a readable message), calling the procedure
+ * through createCaller, and the envelope {success, data, message, error} with the mapped HTTP
+ * status. 5xx never leak internals. Routes that answer with a file (the image proxy) use
+ * legacyMediaRoute: the same door, with the bytes as the success answer and the same envelope for failures.
  */
-import { describeIssues } from '~/utils/zod-issues';
 import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
-import { APP_ERRORS, asAppError, retryAfterFor } from '~/server/errors';
+import { APP_ERRORS, asAppError, describeZodError, retryAfterFor } from '~/server/errors';
 import { contextFromRequest } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 import { BodyTooLargeError, readBody } from './read-body';
 
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
@@ -120,8 +120,10 @@ async function parseJsonBody(req: NextApiRequest): Promise<unknown> {
   if (raw.length === 0) return {};
   const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json') throw new BadRequest('The request body must be JSON (Content-Type: application/json).', 415, 'unsupported_media_type');
+  const text = raw.toString('utf8');
+  if (jsonNestsDeeperThan(text)) throw new BadRequest(JSON_TOO_DEEP_MESSAGE);
   try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
     throw new BadRequest('The request body is not valid JSON.');
   }
@@ -129,10 +131,6 @@ async function parseJsonBody(req: NextApiRequest): Promise<unknown> {
 
 function failure(message: string, error: string): LegacyEnvelope {
   return { success: false, data: null, message, error };
-}
-
-function zodMessage(error: ZodError): string {
-  return describeIssues(error.issues).join('; ');
 }
 
 export type Failure = { status: number; envelope: LegacyEnvelope; retryAfterSeconds?: number };
@@ -146,7 +144,7 @@ export function toFailure(error: unknown): Failure {
   }
   if (error instanceof TRPCError) {
     const cause = error.cause;
-    if (cause instanceof ZodError) return { status: 400, envelope: failure(zodMessage(cause), 'validation_failed') };
+    if (cause instanceof ZodError) return { status: 400, envelope: failure(describeZodError(cause), 'validation_failed') };
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) {
       console.error('[legacy-adapter]', error);

@@ -1,4 +1,8 @@
-/** Reads a request body as a Buffer with a hard size cap (Next's body parser is off on these routes). */
+/**
+ * Reads a request body as a Buffer with a hard size cap (Next's body parser is off on these routes).
+ * Over the cap, the rest of the body is read and dropped rather than the connection cut, so the
+ * client gets to read the 413 we answer; a client that keeps sending far past that is cut off.
+ */
 import type { IncomingMessage } from 'node:http';
 
 export class BodyTooLargeError extends Error {
@@ -7,19 +11,59 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export async function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+/** How much more than the cap a refused client may still send (and how long) before we hang up. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_LIMIT_MS = 30_000;
+
+/** Reads and drops what is left of a refused body, within bounds, while our answer goes out. */
+function drainRefused(req: IncomingMessage): void {
+  let dropped = 0;
+  const hangUp = () => req.socket?.destroy();
+  const timer = setTimeout(hangUp, DRAIN_LIMIT_MS);
+  timer.unref?.();
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DRAIN_LIMIT_BYTES) hangUp();
+  });
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError(limitBytes);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of req) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    total += buffer.length;
-    if (total > limitBytes) {
-      req.destroy();
-      throw new BodyTooLargeError(limitBytes);
-    }
-    chunks.push(buffer);
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    drainRefused(req);
+    return Promise.reject(new BodyTooLargeError(limitBytes));
   }
-  return Buffer.concat(chunks);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      total += buffer.length;
+      if (total > limitBytes) {
+        cleanup();
+        drainRefused(req);
+        reject(new BodyTooLargeError(limitBytes));
+        return;
+      }
+      chunks.push(buffer);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }

@@ -22,6 +22,8 @@ type HandlerOptions<TContext> = {
   router: AnyTRPCRouter;
   createContext: (opts: { req: NextApiRequest; res: NextApiResponse }) => Promise<TContext>;
   onError?: (opts: { error: TRPCError; path: string | undefined; input: unknown; ctx: TContext | undefined; type: string; req: NextApiRequest }) => void;
+  /** Runs before tRPC's adapter reads a request (not on the batched-GET path, which has no body). */
+  middleware?: (req: NextApiRequest, res: NextApiResponse, next: (error?: unknown) => void) => void;
   /** Extra response headers from the errors of a call (tRPC's responseMeta, for both paths). */
   responseMeta?: (opts: { errors: TRPCError[] }) => { headers?: Record<string, string> };
 };

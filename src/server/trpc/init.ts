@@ -5,7 +5,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError, z } from 'zod';
-import { APP_ERRORS, AppError, asAppError, toTRPCError, type AppErrorCode } from '~/server/errors';
+import { APP_ERRORS, AppError, asAppError, describeZodError, toTRPCError, type AppErrorCode } from '~/server/errors';
 import type { InnerContext } from './context';
 
 const t = initTRPC.context<InnerContext>().create({
@@ -16,7 +16,8 @@ const t = initTRPC.context<InnerContext>().create({
     const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
     // Unexpected failures never show their internals (SQL, paths) to the caller.
     const hidden = error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof AppError);
-    const message = hidden ? APP_ERRORS.internal.message : shape.message;
+    // A refused input reads as one line naming each field, not zod's JSON dump.
+    const message = hidden ? APP_ERRORS.internal.message : cause instanceof ZodError ? describeZodError(cause) : shape.message;
     return { ...shape, message, data: { ...shape.data, stack: undefined, appCode, zodError } };
   },
 });

@@ -1,8 +1,5 @@
 /** Honest local stand-ins for the text tools: what can be measured about an image, said plainly. */
-import sharpLibrary from 'sharp';
-import { MAX_INPUT_PIXELS } from './image-operations';
-
-const sharp = (input: Buffer) => sharpLibrary(input, { limitInputPixels: MAX_INPUT_PIXELS });
+import { boundedSharp as sharp } from './bounded-sharp';
 
 const COLOUR_NAMES: [string, [number, number, number]][] = [
   ['black', [20, 20, 20]], ['white', [235, 235, 235]], ['grey', [128, 128, 128]], ['red', [200, 40, 40]],

@@ -3,21 +3,21 @@
  * upscaling, corner-colour background removal, edge maps, relighting by modulation, mask blur,
  * and a labelled edit preview for instruction edits.
  */
-import sharpLibrary, { type SharpOptions } from 'sharp';
+import { boundedSharp as sharp } from './bounded-sharp';
 
-/**
- * Inputs are at most 5 MB, but a flat 16k×16k PNG fits in that and decodes to a gigabyte: the
- * local engine refuses images above 40 megapixels instead of running out of memory.
- */
-export const MAX_INPUT_PIXELS = 40_000_000;
-
-const sharp = (input?: Buffer, options: SharpOptions = {}) => sharpLibrary(input, { limitInputPixels: MAX_INPUT_PIXELS, ...options });
+/** The long side of an upscaled image: also bounds a tall or wide input's output, not just its width. */
+export const MAX_UPSCALE_SIDE = 8192;
 
 export async function upscale(input: Buffer, scale: number): Promise<Buffer> {
   const meta = await sharp(input).metadata();
   const factor = Math.max(1, Math.min(8, scale));
-  const width = Math.min(8192, Math.round((meta.width ?? 512) * factor));
-  return sharp(input).resize({ width, kernel: 'lanczos3' }).png().toBuffer();
+  const width = Math.round((meta.width ?? 512) * factor);
+  const height = Math.round((meta.height ?? 512) * factor);
+  const fit = Math.min(1, MAX_UPSCALE_SIDE / Math.max(width, height));
+  return sharp(input)
+    .resize({ width: Math.max(1, Math.round(width * fit)), height: Math.max(1, Math.round(height * fit)), fit: 'fill', kernel: 'lanczos3' })
+    .png()
+    .toBuffer();
 }
 
 /** Pixels close to the average corner colour become transparent. */

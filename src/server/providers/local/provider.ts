@@ -1,22 +1,35 @@
 /**
  * The local engine: the embedded default when no provider key is configured. It runs the same
  * lifecycle as a hosted provider (queued → processing → succeeded/failed) over the model's
- * estimated duration, shortened, and produces real files. It keeps no memory of its own: a job
- * is the generation row itself (job id = generation id), so an app restart mid-job loses nothing.
+ * estimated duration, shortened, and produces real files. A job is the generation row itself
+ * (job id = generation id), so an app restart mid-job loses nothing; the work runs in a bounded
+ * pool (job-pool.ts), so a poll never waits for it and a heavy job never stalls the others.
  */
+import { availableParallelism } from 'node:os';
 import { getModel } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { scaledMs } from '~/server/config/time-scale';
 import type { GenerationProvider, ProviderJob, ProviderSubmit } from '../types';
 import { inputImageReader } from './input-images';
-import { runLocalOperation, type GeneratedFile } from './operations';
+import { createJobPool, type JobPool } from './job-pool';
+import { runLocalOperation, type GeneratedFile, type LocalResult } from './operations';
 
 /** Local previews take a tenth of the model's estimated time (then the dev/test time scale). */
 export const LOCAL_ENGINE_SPEEDUP = 0.1;
 
+/** Local jobs that work at the same time; the rest wait for a slot (each job's own work is bounded too). */
+export const LOCAL_ENGINE_CONCURRENCY = Math.max(2, Math.min(4, availableParallelism()));
+
 export type LocalProviderJob = ProviderJob & { files?: GeneratedFile[] };
 
-export function createLocalProvider(getDb: () => Promise<Db>): GenerationProvider & { get(jobId: string, target: string): Promise<LocalProviderJob> } {
+export type LocalProvider = GenerationProvider & {
+  get(jobId: string, target: string): Promise<LocalProviderJob>;
+  /** How busy the engine's pool is (jobs working, waiting, and the most that ever worked at once). */
+  stats(): ReturnType<JobPool<LocalResult>['stats']>;
+};
+
+export function createLocalProvider(getDb: () => Promise<Db>, concurrency = LOCAL_ENGINE_CONCURRENCY): LocalProvider {
+  const pool = createJobPool<LocalResult>(concurrency);
   return {
     platform: 'local',
     async submit(request: ProviderSubmit): Promise<ProviderJob> {
@@ -28,21 +41,27 @@ export function createLocalProvider(getDb: () => Promise<Db>): GenerationProvide
       const db = await getDb();
       const row = await db.generation.findUnique({ where: { id: jobId } });
       if (!row) return { jobId, status: 'failed', error: 'Unknown local job.' };
-      if (row.status === 'canceled') return { jobId, status: 'canceled' };
+      if (row.status === 'canceled') {
+        pool.forget(jobId);
+        return { jobId, status: 'canceled' };
+      }
       const startedAt = (row.dispatchedAt ?? row.createdAt).getTime();
       const dueAt = startedAt + scaledMs(row.estimatedSeconds * LOCAL_ENGINE_SPEEDUP);
       if (Date.now() < dueAt) return { jobId, status: 'processing' };
       const model = getModel(row.modelId);
       if (!model) return { jobId, status: 'failed', error: 'This model is no longer available.' };
-      try {
-        const result = await runLocalOperation(model, row.input as Record<string, unknown>, row.outputNum, inputImageReader(db, row.userId));
-        return { jobId, status: 'succeeded', files: result.files, outputText: result.text ?? undefined };
-      } catch (error) {
+      const outcome = pool.poll(jobId, () => runLocalOperation(model, row.input as Record<string, unknown>, row.outputNum, inputImageReader(db, row.userId)));
+      if (outcome.state === 'running') return { jobId, status: 'processing' };
+      if (outcome.state === 'failed') {
+        const error = outcome.error;
         return { jobId, status: 'failed', error: error instanceof Error ? error.message : 'The local engine failed.' };
       }
+      return { jobId, status: 'succeeded', files: outcome.value.files, outputText: outcome.value.text ?? undefined };
     },
-    async cancel(): Promise<void> {
-      // Nothing runs in the background: the generation's own status is the job's status.
+    async cancel(jobId: string): Promise<void> {
+      // The generation's own status is the job's status; work already running ends on its own.
+      pool.forget(jobId);
     },
+    stats: () => pool.stats(),
   };
 }

@@ -2,7 +2,7 @@
  * The local engine's text-to-image: an honest preview image rendered with sharp from an SVG,
  * deterministic for prompt + seed + index, clearly labelled as a local preview (no AI model ran).
  */
-import sharp from 'sharp';
+import { boundedSharp as sharp } from './bounded-sharp';
 import { digest, paletteFrom } from './palette';
 
 export type PreviewSpec = { prompt: string; seed: number; index: number; width: number; height: number; modelName: string };
@@ -11,8 +11,16 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 }
 
+/** The preview shows four lines at most: no need to lay out more of a long prompt than this. */
+const PREVIEW_TEXT_MAX_CHARS = 400;
+
 function wrap(text: string, maxChars: number, maxLines: number): string[] {
-  const words = text.split(/\s+/).filter(Boolean);
+  // One word longer than a line is cut to the line, so the drawn text stays within maxLines × maxChars.
+  const words = text
+    .slice(0, PREVIEW_TEXT_MAX_CHARS + 1)
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => (word.length > maxChars ? `${word.slice(0, maxChars - 1)}…` : word));
   const lines: string[] = [];
   let line = '';
   for (const word of words) {

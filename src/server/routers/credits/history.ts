@@ -7,7 +7,8 @@ export const history = protectedProcedure.input(historyInput).query(async ({ ctx
     where: { userId: ctx.user.id },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: input.limit + 1,
-    ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+    // The cursor must be one of the caller's own rows: anyone else's id is as unknown as a made-up one.
+    ...(input.cursor ? { cursor: { id: input.cursor, userId: ctx.user.id }, skip: 1 } : {}),
     select: { id: true, amount: true, balanceAfter: true, reason: true, note: true, generationId: true, createdAt: true },
   });
   const hasMore = rows.length > input.limit;

@@ -1,10 +1,10 @@
 /** Catalogue queries: the apps, an app's models and a model's public definition (no provider details). */
 import { z } from 'zod';
-import { apps, getApp, getModel, publicModelDefinition, randomPrompts } from '~/catalogue';
+import { apps, getApp, getModel, inputText, publicModelDefinition, randomPrompts } from '~/catalogue';
 import { AppError } from '~/server/errors';
 import { publicProcedure } from '~/server/trpc/procedures';
 
-const idInput = z.object({ id: z.string().min(1).max(100) });
+const idInput = z.object({ id: inputText.min(1).max(100) });
 
 export const appList = publicProcedure.query(() =>
   apps.map(({ id, name, description, modelIds, defaultModelId, category }) => ({ id, name, description, modelIds, defaultModelId, category })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
+import { inputText } from '~/catalogue';
 
 export const listLorasInput = z
-  .object({ search: z.string().trim().max(100).optional(), tag: z.string().trim().max(50).optional() })
+  .object({ search: inputText.trim().max(100).optional(), tag: inputText.trim().max(50).optional() })
   .default({});

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { RECENT_LIMIT_DEFAULT } from '~/catalogue';
+import { inputText, RECENT_LIMIT_DEFAULT } from '~/catalogue';
 
 export const listInput = z.object({
   limit: z.number().int().min(1).max(50).default(24),
-  cursor: z.string().optional(),
+  cursor: inputText.optional(),
   type: z.enum(['image', 'video', 'text']).optional(),
 });
 

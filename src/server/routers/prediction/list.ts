@@ -8,7 +8,8 @@ export const list = protectedProcedure.input(listInput).query(async ({ ctx, inpu
     where: { userId: ctx.user.id, deletedAt: null, ...(input.type ? { outputType: input.type } : {}) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: input.limit + 1,
-    ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+    // The cursor must be one of the caller's own rows: anyone else's id is as unknown as a made-up one.
+    ...(input.cursor ? { cursor: { id: input.cursor, userId: ctx.user.id }, skip: 1 } : {}),
   });
   const hasMore = rows.length > input.limit;
   const items = (hasMore ? rows.slice(0, input.limit) : rows).map((row) => toPrediction(row, ctx.user.id));

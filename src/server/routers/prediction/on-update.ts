@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputText } from '~/catalogue';
 import { onGenerationUpdate, type GenerationUpdate } from '~/server/services/generation/events';
 import { toPrediction } from '~/server/services/generation/present';
 import { protectedProcedure } from '~/server/trpc/procedures';
@@ -8,7 +9,7 @@ import { protectedProcedure } from '~/server/trpc/procedures';
  * finished result shows within a second; the client's spec polling stays as the fallback.
  */
 export const onUpdate = protectedProcedure
-  .input(z.object({ ids: z.array(z.string().max(64)).max(50).optional() }).optional())
+  .input(z.object({ ids: z.array(inputText.max(64)).max(50).optional() }).optional())
   .subscription(async function* ({ ctx, input, signal }) {
     const wanted = input?.ids ? new Set(input.ids) : null;
     const queue: GenerationUpdate[] = [];

@@ -7,7 +7,8 @@ import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
 import { keyFromStorageUrl, signedReadUrl } from '~/server/services/storage';
 
-function storageKeysIn(value: unknown, into: Set<string>): Set<string> {
+/** The keys of our own stored objects an input (or payload) names, at any depth. */
+export function storageKeysIn(value: unknown, into: Set<string> = new Set()): Set<string> {
   if (typeof value === 'string') {
     const key = value.startsWith('http') || value.startsWith('/') ? keyFromStorageUrl(value) : null;
     if (key) into.add(key);

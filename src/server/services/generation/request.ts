@@ -3,24 +3,21 @@
  * of core-flow §5: model lookup and the model's own validation, with the spec's exact messages.
  */
 import { z } from 'zod';
-import { getModel, inputSchemaFor, type ModelDefinition } from '~/catalogue';
-import { MESSAGES } from '~/catalogue/messages';
+import { getModel, inputIssueMessage, inputSchemaFor, inputText, type ModelDefinition } from '~/catalogue';
 import { AppError } from '~/server/errors';
 import { platformFor } from './provider-registry';
 
 /** The envelope fields every generate/check request may carry next to the model's own fields. */
 export const generateRequestSchema = z.looseObject({
-  model_id: z.string().optional(),
-  modelId: z.string().optional(),
-  pageId: z.string().max(200).optional(),
-  appId: z.string().max(200).optional(),
+  model_id: inputText.optional(),
+  modelId: inputText.optional(),
+  pageId: inputText.max(200).optional(),
+  appId: inputText.max(200).optional(),
   credit_to_consume: z.number().optional(),
-  idempotency_key: z.string().min(8).max(128).optional(),
+  idempotency_key: inputText.min(8).max(128).optional(),
 });
 
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
-
-const KNOWN_MESSAGES: ReadonlySet<string> = new Set(Object.values(MESSAGES));
 
 const ENVELOPE_FIELDS = ['modelId', 'credit_to_consume', 'idempotency_key', 'skip_credit_check'] as const;
 
@@ -46,9 +43,8 @@ export function validatedInput(model: ModelDefinition, request: GenerateRequest)
   for (const field of ENVELOPE_FIELDS) delete raw[field];
   const parsed = inputSchemaFor(model).safeParse(raw);
   if (!parsed.success) {
-    // The catalogue's own wording when a documented rule failed; the generic text otherwise.
-    const documented = parsed.error.issues.map((i) => i.message).find((m) => KNOWN_MESSAGES.has(m));
-    throw new AppError('validation_failed', documented);
+    // The catalogue's own wording where it has one for this failure; the generic text otherwise.
+    throw new AppError('validation_failed', inputIssueMessage(parsed.error.issues));
   }
   return parsed.data as Record<string, unknown>;
 }

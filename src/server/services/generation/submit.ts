@@ -14,6 +14,7 @@ import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
 import { assertClientPrice, clientPriceAccepted, quote, type Quote } from './pricing';
 import { recordPaidGeneration, type PlanVariant } from './record';
+import { checkInputUploads } from './input-uploads';
 import { platformFor } from './provider-registry';
 import { resolveModel, validatedInput, type GenerateRequest } from './request';
 import { toPublicStatus, type PublicStatus } from './statuses';
@@ -25,6 +26,8 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
   if (!userId) throw new AppError('unauthorized');
   const model = resolveModel(request);
   const input = validatedInput(model, request);
+  // Uploads named by size-less signed URLs are checked (size, type, magic bytes) before first use.
+  await checkInputUploads(db, input);
   const price = { premium: quote(model, input, true), free: quote(model, input, false) };
   // The cost never depends on the plan (only the wait and the privacy do).
   const cost = price.free.cost;

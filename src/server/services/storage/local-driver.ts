@@ -13,7 +13,17 @@ import { pipeline } from 'node:stream/promises';
 import { contentTypeFromName } from './media-types';
 import { isValidKey, keyToUrlPath } from './keys';
 import { signLocalUpload } from './signing';
-import { ObjectExistsError, ObjectSizeMismatchError, type ByteRange, type PutObjectInput, type SignUploadInput, type SignedUpload, type StorageDriver, type StoredObjectData } from './types';
+import {
+  ObjectExistsError,
+  ObjectSizeMismatchError,
+  type ByteRange,
+  type PutObjectInput,
+  type SignUploadInput,
+  type SignedUpload,
+  type StorageDriver,
+  type StoredObjectData,
+  type StoredObjectInfo,
+} from './types';
 
 export type LocalDriverOptions = {
   /** <DATA_DIR>/storage */
@@ -43,6 +53,28 @@ export function createLocalDriver(options: LocalDriverOptions): StorageDriver {
 
   function publicUrlFor(key: string): string {
     return `${origin}${LOCAL_STORAGE_ROUTE}${keyToUrlPath(key)}`;
+  }
+
+  /** The type the object was stored with (its sidecar), or its extension's until the sidecar is written. */
+  async function storedContentType(key: string): Promise<string> {
+    try {
+      const parsed = JSON.parse(await readFile(metaPath(key), 'utf8')) as { contentType?: unknown };
+      if (typeof parsed.contentType === 'string') return parsed.contentType;
+    } catch {
+      // The sidecar is written right after the object; until then the extension decides.
+    }
+    return contentTypeFromName(key) ?? 'application/octet-stream';
+  }
+
+  /** The object file's size, or null when there is none. */
+  async function fileSize(key: string): Promise<number | null> {
+    try {
+      const info = await stat(objectPath(key));
+      return info.isFile() ? info.size : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   async function tempFile(): Promise<string> {
@@ -92,8 +124,9 @@ export function createLocalDriver(options: LocalDriverOptions): StorageDriver {
 
     async signUpload(input: SignUploadInput): Promise<SignedUpload> {
       const expires = Math.floor(Date.now() / 1000) + input.expiresInSeconds;
-      const sig = signLocalUpload({ key: input.key, contentType: input.contentType, size: input.size, expires });
-      const query = new URLSearchParams({ expires: String(expires), type: input.contentType, size: String(input.size), sig });
+      const size = input.size ?? null;
+      const sig = signLocalUpload({ key: input.key, contentType: input.contentType, size, expires });
+      const query = new URLSearchParams({ expires: String(expires), type: input.contentType, ...(size === null ? {} : { size: String(size) }), sig });
       return {
         signedUrl: `${publicUrlFor(input.key)}?${query.toString()}`,
         publicUrl: publicUrlFor(input.key),
@@ -121,22 +154,9 @@ export function createLocalDriver(options: LocalDriverOptions): StorageDriver {
     async getObject(key: string, range?: ByteRange): Promise<StoredObjectData | null> {
       if (!isValidKey(key)) return null;
       const file = objectPath(key);
-      let size: number;
-      try {
-        const info = await stat(file);
-        if (!info.isFile()) return null;
-        size = info.size;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-      let contentType = contentTypeFromName(key) ?? 'application/octet-stream';
-      try {
-        const parsed = JSON.parse(await readFile(metaPath(key), 'utf8')) as { contentType?: unknown };
-        if (typeof parsed.contentType === 'string') contentType = parsed.contentType;
-      } catch {
-        // The sidecar is written right after the object; until then the extension decides.
-      }
+      const size = await fileSize(key);
+      if (size === null) return null;
+      const contentType = await storedContentType(key);
       if (range) {
         const end = Math.min(range.end, size - 1);
         return { body: createReadStream(file, { start: range.start, end }), contentType, size: Math.max(0, end - range.start + 1) };
@@ -145,6 +165,12 @@ export function createLocalDriver(options: LocalDriverOptions): StorageDriver {
     },
 
     publicUrlFor,
+
+    async head(key: string): Promise<StoredObjectInfo | null> {
+      if (!isValidKey(key)) return null;
+      const size = await fileSize(key);
+      return size === null ? null : { contentType: await storedContentType(key), size };
+    },
 
     async exists(key: string): Promise<boolean> {
       if (!isValidKey(key)) return false;

@@ -1,7 +1,8 @@
 /**
  * The local driver's PUT: everything is checked before a byte is written: signature, expiry, the
- * Content-Type and length the URL was signed for, that the key was issued to its owner, that no object
- * exists there yet, and that the bytes really are the declared image type.
+ * Content-Type and length the URL was signed for (any length up to the upload limit when it was
+ * signed without one), that the key was issued to its owner, that no object exists there yet, and
+ * that the bytes really are the declared image type. The object is then recorded as checked.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { UPLOAD_LIMIT_BYTES } from '~/catalogue/constants';
@@ -21,6 +22,7 @@ export const UPLOAD_MESSAGES = {
   typeMismatch: 'The Content-Type header does not match the type this upload was signed for.',
   sizeMismatch: 'The file size does not match the size this upload was signed for.',
   notThatImage: 'The file is not a valid image of its declared type.',
+  empty: 'The file is empty.',
   exists: 'This file already exists and cannot be replaced.',
 } as const;
 
@@ -47,15 +49,16 @@ export async function receiveLocalUpload(db: Db, request: LocalPutRequest): Prom
   const contentType = single(request.query.type);
   const sizeRaw = single(request.query.size);
   const sig = single(request.query.sig);
-  if (!expiresRaw || !contentType || !sizeRaw || !sig || !/^\d{1,12}$/.test(expiresRaw) || !/^\d{1,12}$/.test(sizeRaw)) {
+  if (!expiresRaw || !contentType || !sig || !/^\d{1,12}$/.test(expiresRaw) || (sizeRaw !== undefined && !/^\d{1,12}$/.test(sizeRaw))) {
     throw new AppError('forbidden', UPLOAD_MESSAGES.invalidLink);
   }
   const expires = Number(expiresRaw);
-  const size = Number(sizeRaw);
+  // No size in the URL: it was signed without one, and takes any size up to the upload limit.
+  const size = sizeRaw === undefined ? null : Number(sizeRaw);
   if (!verifyLocalUploadSignature({ key, contentType, size, expires }, sig)) throw new AppError('forbidden', UPLOAD_MESSAGES.badSignature);
   const nowSeconds = Math.floor((request.now ?? new Date()).getTime() / 1000);
   if (nowSeconds > expires) throw new AppError('forbidden', UPLOAD_MESSAGES.expired);
-  if (size > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large');
+  if (size !== null && size > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large');
 
   if (normaliseContentType(request.headers['content-type']) !== contentType) {
     throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.typeMismatch);
@@ -64,7 +67,7 @@ export async function receiveLocalUpload(db: Db, request: LocalPutRequest): Prom
   if (declaredLength !== undefined) {
     const length = Number(declaredLength);
     if (length > UPLOAD_LIMIT_BYTES) throw new AppError('file_too_large');
-    if (length !== size) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
+    if (size !== null && length !== size) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
   }
 
   const row = await db.storedObject.findUnique({ where: { key } });
@@ -75,20 +78,24 @@ export async function receiveLocalUpload(db: Db, request: LocalPutRequest): Prom
 
   let body: Buffer;
   try {
-    body = await request.readBody(size);
+    body = await request.readBody(size ?? UPLOAD_LIMIT_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
+    if (error instanceof BodyTooLargeError) {
+      throw size === null ? new AppError('file_too_large') : new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
+    }
     throw error;
   }
-  if (body.length !== size) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
+  if (size !== null && body.length !== size) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
+  if (body.length === 0) throw new AppError('validation_failed', UPLOAD_MESSAGES.empty);
   if (sniffImageType(body) !== contentType) throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.notThatImage);
 
   try {
-    await storage.putObject({ key, body, contentType, size });
+    await storage.putObject({ key, body, contentType, size: body.length });
   } catch (error) {
     if (error instanceof ObjectExistsError) throw new AppError('forbidden', UPLOAD_MESSAGES.exists);
     if (error instanceof ObjectSizeMismatchError) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
     throw error;
   }
-  return { key, contentType, size };
+  await db.storedObject.update({ where: { key }, data: { size: body.length, unchecked: false } });
+  return { key, contentType, size: body.length };
 }

@@ -8,7 +8,7 @@ import { keyToUrlPath } from './keys';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
-import type { ByteRange, PutObjectInput, SignUploadInput, SignedUpload, StorageDriver, StoredObjectData } from './types';
+import type { ByteRange, PutObjectInput, SignUploadInput, SignedUpload, StorageDriver, StoredObjectData, StoredObjectInfo } from './types';
 
 export type S3DriverOptions = {
   bucket: string;
@@ -61,14 +61,26 @@ export function createS3Driver(options: S3DriverOptions, client: S3Client = crea
   const Bucket = options.bucket;
   const publicUrlFor = (key: string) => `${base}${encodeKey(key)}`;
 
+  async function head(key: string): Promise<StoredObjectInfo | null> {
+    try {
+      const result = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return { contentType: result.ContentType ?? 'application/octet-stream', size: Number(result.ContentLength ?? 0) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
   return {
     kind: 's3',
 
     async signUpload(input: SignUploadInput): Promise<SignedUpload> {
-      const command = new PutObjectCommand({ Bucket, Key: input.key, ContentType: input.contentType, ContentLength: input.size });
+      // Without a declared size the URL cannot bind one: the bytes are checked before first use.
+      const sized = input.size !== undefined;
+      const command = new PutObjectCommand({ Bucket, Key: input.key, ContentType: input.contentType, ...(sized ? { ContentLength: input.size } : {}) });
       const signedUrl = await getSignedUrl(client, command, {
         expiresIn: input.expiresInSeconds,
-        signableHeaders: new Set(['content-type', 'content-length']),
+        signableHeaders: new Set(sized ? ['content-type', 'content-length'] : ['content-type']),
       });
       return {
         signedUrl,
@@ -101,14 +113,10 @@ export function createS3Driver(options: S3DriverOptions, client: S3Client = crea
 
     publicUrlFor,
 
+    head,
+
     async exists(key: string): Promise<boolean> {
-      try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return true;
-      } catch (error) {
-        if (isNotFound(error)) return false;
-        throw error;
-      }
+      return (await head(key)) !== null;
     },
 
     async delete(key: string): Promise<void> {

@@ -71,14 +71,15 @@ export async function openObjectForViewer(
   const row = await db.storedObject.findUnique({ where: { key }, select: { ownerId: true, contentType: true, isPrivate: true, size: true } });
   if (!row) return null;
   if (row.isPrivate && (await viewer()) !== row.ownerId) return null;
-  const range = parseRange(options.range, row.size);
+  // An upload not checked yet has no known size: it is served whole.
+  const range = row.size === null ? undefined : parseRange(options.range, row.size);
   const object = await getStorage().getObject(key, range);
   if (!object) return null;
   return {
     body: object.body,
     contentType: row.contentType,
     size: object.size,
-    totalSize: range ? row.size : object.size,
+    totalSize: range && row.size !== null ? row.size : object.size,
     ...(range ? { range: { start: range.start, end: range.start + object.size - 1 } } : {}),
     cacheControl: row.isPrivate ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
     isPrivate: row.isPrivate,

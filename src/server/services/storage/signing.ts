@@ -5,7 +5,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { getEnv } from '~/env';
 
-export type LocalUploadGrant = { key: string; contentType: string; size: number; expires: number };
+/** size null: a URL signed without a size (any size up to the upload limit, checked on arrival). */
+export type LocalUploadGrant = { key: string; contentType: string; size: number | null; expires: number };
 
 const derived = new Map<string, Buffer>();
 
@@ -20,7 +21,7 @@ function uploadSigningKey(): Buffer {
 }
 
 function payload(grant: LocalUploadGrant): string {
-  return ['PUT', grant.key, grant.contentType, String(grant.size), String(grant.expires)].join('\n');
+  return ['PUT', grant.key, grant.contentType, grant.size === null ? 'any' : String(grant.size), String(grant.expires)].join('\n');
 }
 
 export function signLocalUpload(grant: LocalUploadGrant): string {

@@ -4,8 +4,8 @@ import type { Readable } from 'node:stream';
 export type SignUploadInput = {
   key: string;
   contentType: string;
-  /** The exact byte length the client will PUT; the URL is valid for this size only. */
-  size: number;
+  /** The exact byte length the client will PUT (the URL is then valid for this size only), if known. */
+  size?: number;
   expiresInSeconds: number;
 };
 
@@ -36,6 +36,9 @@ export type StoredObjectData = {
 /** Inclusive byte range, already validated against the object's size. */
 export type ByteRange = { start: number; end: number };
 
+/** What the store itself says about an object (the type it was stored with, its real size). */
+export type StoredObjectInfo = { contentType: string; size: number };
+
 export interface StorageDriver {
   readonly kind: 'local' | 's3';
   signUpload(input: SignUploadInput): Promise<SignedUpload>;
@@ -45,6 +48,8 @@ export interface StorageDriver {
   getObject(key: string, range?: ByteRange): Promise<StoredObjectData | null>;
   /** The URL browsers read a public object from. */
   publicUrlFor(key: string): string;
+  /** The object's stored type and size without reading it, or null when there is no such object. */
+  head(key: string): Promise<StoredObjectInfo | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }

@@ -1,7 +1,8 @@
 /**
- * Signing an upload: the server checks size and type before signing anything, builds the key under
- * the caller's own prefix, records the object as the caller's (so the PUT can verify it and nobody
- * else's object is ever replaced) and returns the signed PUT URL plus the URL to read it from.
+ * Signing an upload: the server checks the declared size (when there is one) and type before signing
+ * anything, builds the key under the caller's own prefix, records the object as the caller's and as
+ * not yet checked (so the PUT can verify it, nobody else's object is ever replaced, and its bytes are
+ * checked before first use: check-upload.ts) and returns the signed PUT URL plus the URL to read it from.
  */
 import { UPLOAD_LIMIT_BYTES } from '~/catalogue/constants';
 import type { Db } from '~/server/db/client';
@@ -16,8 +17,8 @@ export type SignedUploadRequest = {
   remoteName: string;
   /** 'uploads/YYYY-MM-DD' or 'masks'. */
   sourceSubfolder: string;
-  /** The exact byte length the client will PUT. */
-  size: number;
+  /** The exact byte length the client will PUT, when the client says (the spec's body does not). */
+  size?: number;
 };
 
 export type SignedUploadResult = {
@@ -36,7 +37,7 @@ export function assertUploadSize(size: number): void {
 }
 
 export async function createSignedUpload(db: Db, userId: string, request: SignedUploadRequest): Promise<SignedUploadResult> {
-  assertUploadSize(request.size);
+  if (request.size !== undefined) assertUploadSize(request.size);
   const folder = parseUploadFolder(request.sourceSubfolder.trim());
   const contentType = normaliseContentType(request.contentType);
   const allowed: readonly string[] = folder === 'masks' ? MASK_IMAGE_TYPES : UPLOAD_IMAGE_TYPES;
@@ -58,7 +59,7 @@ export async function createSignedUpload(db: Db, userId: string, request: Signed
 
   const key = buildUploadKey({ userId, folder, remoteName });
   try {
-    await db.storedObject.create({ data: { key, ownerId: userId, contentType, size: request.size, isPrivate: false } });
+    await db.storedObject.create({ data: { key, ownerId: userId, contentType, size: request.size ?? null, isPrivate: false, unchecked: true } });
   } catch (error) {
     // A session for a user that no longer exists (foreign key) is a signed-out caller.
     if ((error as { code?: string }).code === 'P2003') throw new AppError('unauthorized');

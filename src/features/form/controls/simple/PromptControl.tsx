@@ -1,6 +1,7 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import { useState } from 'react';
+import { promptMaxLength } from '~/catalogue';
 import type { ControlProps } from '../types';
 import { usePromptAssist } from '../prompt-assist';
 
@@ -9,6 +10,8 @@ export function PromptControl({ control, value, onChange, error, disabled }: Con
   const assist = usePromptAssist();
   const [busy, setBusy] = useState(false);
   const text = typeof value === 'string' ? value : '';
+  // The same limit the server enforces (derived input schema).
+  const maxLength = promptMaxLength(control);
 
   async function random() {
     if (!assist.randomPrompt) return;
@@ -41,30 +44,26 @@ export function PromptControl({ control, value, onChange, error, disabled }: Con
         autosize
         minRows={3}
         maxRows={10}
-        maxLength={control.maxLength}
+        maxLength={maxLength}
         name={control.name}
       />
-      {showRandom || showImageToPrompt || control.maxLength ? (
-        <Group justify="space-between" mt={6} gap="xs">
-          <Group gap={6}>
-            {showRandom ? (
-              <Button size="compact-xs" variant="light" onClick={() => void random()} loading={busy} disabled={disabled} data-testid="random-prompt">
-                {t('randomPrompt')}
-              </Button>
-            ) : null}
-            {showImageToPrompt ? (
-              <Button size="compact-xs" variant="light" onClick={() => assist.openImageToPrompt?.((prompt) => onChange(prompt))} disabled={disabled} data-testid="image-to-prompt">
-                {t('imageToPrompt')}
-              </Button>
-            ) : null}
-          </Group>
-          {control.maxLength ? (
-            <Text size="xs" c="dimmed">
-              {t('characters', { count: text.length, max: control.maxLength })}
-            </Text>
+      <Group justify="space-between" mt={6} gap="xs">
+        <Group gap={6}>
+          {showRandom ? (
+            <Button size="compact-xs" variant="light" onClick={() => void random()} loading={busy} disabled={disabled} data-testid="random-prompt">
+              {t('randomPrompt')}
+            </Button>
+          ) : null}
+          {showImageToPrompt ? (
+            <Button size="compact-xs" variant="light" onClick={() => assist.openImageToPrompt?.((prompt) => onChange(prompt))} disabled={disabled} data-testid="image-to-prompt">
+              {t('imageToPrompt')}
+            </Button>
           ) : null}
         </Group>
-      ) : null}
+        <Text size="xs" c="dimmed" data-testid="prompt-counter">
+          {t('characters', { count: text.length, max: maxLength })}
+        </Text>
+      </Group>
     </div>
   );
 }
