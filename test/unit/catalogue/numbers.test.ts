@@ -87,6 +87,16 @@ describe('credits (core-flow §9, tool-catalogue §9)', () => {
     }
   });
 
+  it('Text Remover and Photo Effects open in lite (5 credits, 90 s) like every other Kontext tool', () => {
+    const pro = new Set(['kontext-change-scenery', 'kontext-location', 'kontext-renaissance', 'kontext-hairstyle']);
+    const kontextTools = models.filter((m) => m.modes?.some((mode) => mode.path === 'prunaai/flux-kontext-dev'));
+    expect(kontextTools.map((m) => m.id)).toEqual(expect.arrayContaining(['kontext-text-remover', 'kontext-style-effect']));
+    for (const m of kontextTools.filter((k) => !pro.has(k.id))) {
+      expect([m.id, m.defaultMode, defaultsFor(m).mode, creditCostFor(m, {}), estimatedDurationFor(m, {})]).toEqual([m.id, 'lite', 'lite', 5, 90]);
+      expect(m.credits).toEqual({ type: 'perImage', amount: 5 });
+    }
+  });
+
   it('captioning has modes brief, normal and detailed, each costing 1 with its own path', () => {
     const caption = model('image-caption');
     expect(caption.modes?.map((m) => m.value)).toEqual(['brief', 'normal', 'detailed']);
