@@ -19,9 +19,13 @@ import {
   models,
   timeLimitFor,
   waitTimeFor,
+  GENERIC_INPUT_ERROR,
+  providerRequestFor,
+  validateForModel,
   type Control,
   type ModelDefinition,
 } from '../../../src/catalogue';
+import { validInputFor } from './helpers';
 
 const model = (id: string): ModelDefinition => {
   const m = getModel(id);
@@ -198,6 +202,16 @@ describe('sliders and selectors', () => {
     for (const m of videos) {
       const delivered = m.id.startsWith('pixverse') ? [5, 8] : [5, 10];
       expect(control(m.id, 'duration'), m.id).toEqual(expect.objectContaining({ type: 'duration_selector', choices: delivered, default: 5 }));
+    }
+  });
+
+  it('Pixverse refuses a length it does not deliver, and bills the 8 s it does', () => {
+    for (const id of ['pixverse', 'pixverse-effects']) {
+      const input = { ...validInputFor(model(id)) };
+      expect(validateForModel(model(id), { ...input, duration: 10 })).toEqual({ ok: false, message: GENERIC_INPUT_ERROR });
+      expect(validateForModel(model(id), { ...input, duration: 8 })).toEqual({ ok: true });
+      expect(creditCostFor(model(id), { duration: 8 })).toBe(160);
+      expect(providerRequestFor(model(id), { ...input, duration: 8 }).input.duration).toBe(8);
     }
   });
 

@@ -102,6 +102,17 @@ describe('slider, toggle, number and duration selectors', () => {
     fireEvent.click(screen.getByRole('switch'));
     expect(values().raw).toBe(true);
   });
+
+  it("Pixverse's duration control offers exactly the clips it renders: '5s' and '8s'", () => {
+    for (const id of ['pixverse', 'pixverse-effects']) {
+      const pixverse = publicModelDefinition(getModel(id)!);
+      renderWithProviders(<Harness model={pixverse} target={control(pixverse, 'duration_selector')} initial={{ duration: 5 }} />);
+      expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent ?? r.parentElement?.textContent)).toEqual(['5s', '8s']);
+      fireEvent.click(screen.getByText('8s'));
+      expect(values().duration).toBe(8);
+      cleanup();
+    }
+  });
 });
 
 describe('dependsOn', () => {
