@@ -9,7 +9,7 @@ export { getMode, resolveMode } from './mode';
 export { providerRequestFor, type ProviderRequest } from './provider-request';
 export { publicModelDefinition, type PublicMode, type PublicModelDefinition } from './public-definition';
 export { timeLimitFor } from './time-limit';
-export { validateForModel } from './validate';
+export { schemaFailureMessage, validateForModel } from './validate';
 export { firstBrokenRule, hasValue, type InputRule, type RuleCondition, type ValidationResult } from './rules';
 export { waitTimeFor } from './wait-time';
 export { loraTags, searchEffects, searchLoras } from './search';

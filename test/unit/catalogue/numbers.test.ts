@@ -10,6 +10,7 @@ import {
   RECENT_LIMIT_DEFAULT,
   RECENT_LIMIT_GENERATOR,
   SEED_MAX,
+  SEED_RANDOM_BELOW,
   UPLOAD_COMPRESSION_QUALITY,
   UPLOAD_LIMIT_BYTES,
   creditCostFor,
@@ -276,7 +277,8 @@ describe('shared constants', () => {
     expect(RECENT_LIMIT_DEFAULT).toBe(12);
     expect(RECENT_LIMIT_GENERATOR).toBe(6);
     expect(MODEL_SEARCH_THRESHOLD).toBe(6);
-    expect(SEED_MAX).toBe(1_000_000);
+    expect(SEED_RANDOM_BELOW).toBe(1_000_000);
+    expect(SEED_MAX).toBe(2_147_483_647);
     expect([...COMMON_ASPECT_RATIOS]).toEqual(['1:1', '16:9', '9:16', '4:3', '3:4', '3:2']);
     expect([...ASPECT_RATIOS]).toEqual(['auto', '9:16', '16:9', '10:16', '16:10', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '1:1']);
   });

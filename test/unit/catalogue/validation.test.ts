@@ -177,6 +177,18 @@ describe('generic form rules (tool-catalogue §5) fail with the generic message'
     expect(validateForModel(model(id), valid(id, patch))).toEqual({ ok: true });
   });
 
+  it('seeds run from 0 to 2,147,483,647 on every model that takes one; outside, the message names the seed field', () => {
+    const seeded = models.filter((m) => m.ui.controls.some((c) => c.type === 'seed'));
+    expect(seeded.length).toBeGreaterThan(10);
+    for (const m of seeded) {
+      for (const seed of [0, 999_999, 2_147_483_647]) expect([m.id, validateForModel(m, valid(m.id, { seed }))]).toEqual([m.id, { ok: true }]);
+      for (const seed of [-1, 2_147_483_648, 1e12]) {
+        expect([m.id, validateForModel(m, valid(m.id, { seed }))]).toEqual([m.id, { ok: false, message: 'Seed must be a whole number from 0 to 2,147,483,647.' }]);
+      }
+    }
+    expect(MESSAGES.seedOutOfRange).toBe('Seed must be a whole number from 0 to 2,147,483,647.');
+  });
+
   it('strips unknown fields and fills defaults', () => {
     const parsed = inputSchemaFor(model('flux-schnell')).parse({ prompt: 'a cat', hacker: true, seed: '' });
     expect(parsed).toEqual({ prompt: 'a cat', image_size: '1:1', num_outputs: 1, credit_to_consume: 1 });

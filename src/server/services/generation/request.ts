@@ -3,8 +3,7 @@
  * of core-flow §5: model lookup and the model's own validation, with the spec's exact messages.
  */
 import { z } from 'zod';
-import { getModel, inputSchemaFor, validateForModel, type ModelDefinition } from '~/catalogue';
-import { MESSAGES } from '~/catalogue/messages';
+import { getModel, inputSchemaFor, schemaFailureMessage, validateForModel, type ModelDefinition } from '~/catalogue';
 import { AppError } from '~/server/errors';
 
 /** The envelope fields every generate/check request may carry next to the model's own fields. */
@@ -18,8 +17,6 @@ export const generateRequestSchema = z.looseObject({
 });
 
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
-
-const KNOWN_MESSAGES: ReadonlySet<string> = new Set(Object.values(MESSAGES));
 
 const ENVELOPE_FIELDS = ['modelId', 'credit_to_consume', 'idempotency_key', 'skip_credit_check'] as const;
 
@@ -38,8 +35,7 @@ export function validatedInput(model: ModelDefinition, request: GenerateRequest)
   const parsed = inputSchemaFor(model).safeParse(raw);
   if (!parsed.success) {
     // The catalogue's own wording when a documented rule failed; the generic text otherwise.
-    const documented = parsed.error.issues.map((i) => i.message).find((m) => KNOWN_MESSAGES.has(m));
-    throw new AppError('validation_failed', documented);
+    throw new AppError('validation_failed', schemaFailureMessage(parsed.error));
   }
   const input = parsed.data as Record<string, unknown>;
   const verdict = validateForModel(model, input);
