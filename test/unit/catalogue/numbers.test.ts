@@ -16,6 +16,7 @@ import {
   creditCostFor,
   defaultsFor,
   estimatedDurationFor,
+  getApp,
   getModel,
   models,
   timeLimitFor,
@@ -107,6 +108,32 @@ describe('credits (core-flow §9, tool-catalogue §9)', () => {
     expect(caption.modes?.map((m) => m.value)).toEqual(['brief', 'normal', 'detailed']);
     expect(new Set(caption.modes?.map((m) => m.path)).size).toBe(3);
     for (const m of caption.modes ?? []) expect(creditCostFor(caption, { mode: m.value })).toBe(1);
+  });
+});
+
+describe('FLUX Redux: variations from an image', () => {
+  it.each([
+    ['flux-redux-dev', 10, 30],
+    ['flux-redux-schnell', 1, 20],
+  ])('%s: the image comes first and is required; %i credits per image, %i s', (id, credits, seconds) => {
+    const redux = model(id);
+    expect(redux.ui.controls[0]).toEqual(expect.objectContaining({ type: 'image_input', name: 'image_url', required: true }));
+    expect(validateForModel(redux, {})).toEqual({ ok: false, message: 'An input image is required.' });
+    expect(validateForModel(redux, { image_url: 'https://cdn.example.com/a.png' })).toEqual({ ok: true });
+    expect(redux.credits).toEqual({ type: 'perImage', amount: credits });
+    expect(creditCostFor(redux, { num_outputs: 3 })).toBe(3 * credits);
+    expect(estimatedDurationFor(redux, {})).toBe(seconds);
+    expect(redux.ui.controls.some((c) => c.type === 'prompt')).toBe(false);
+  });
+
+  it('the FLUX Redux app opens Redux dev and still offers FLUX 1.1 with its optional image prompt', () => {
+    expect(getApp('flux-redux')).toEqual(expect.objectContaining({ defaultModelId: 'flux-redux-dev' }));
+    expect(getApp('flux-redux')?.modelIds).toEqual(['flux-redux-dev', 'flux-redux-schnell', 'flux-1.1-pro', 'flux-1.1-pro-ultra', 'flux-pro']);
+    const pro = model('flux-1.1-pro');
+    expect(pro.ui.controls.map((c) => c.name)).toEqual(['prompt', 'image_prompt', 'image_size', 'prompt_upsampling', 'seed']);
+    expect(control('flux-1.1-pro', 'image_prompt')).toEqual(expect.objectContaining({ type: 'image_input', advanced: true }));
+    expect(control('flux-1.1-pro', 'image_prompt').required).toBeUndefined();
+    expect(validateForModel(pro, { prompt: 'a fox' })).toEqual({ ok: true });
   });
 });
 
@@ -218,7 +245,7 @@ describe('sliders and selectors', () => {
 
   it('num_outputs is 1 to 4, default 1, wherever it is offered', () => {
     const withOutputs = models.filter((m) => m.ui.controls.some((c) => c.name === 'num_outputs'));
-    expect(withOutputs.map((m) => m.id).sort()).toEqual(['flux-depth-dev', 'flux-dev', 'flux-lora', 'flux-schnell']);
+    expect(withOutputs.map((m) => m.id).sort()).toEqual(['flux-depth-dev', 'flux-dev', 'flux-lora', 'flux-redux-dev', 'flux-redux-schnell', 'flux-schnell']);
     for (const m of withOutputs) expect(control(m.id, 'num_outputs')).toEqual(expect.objectContaining({ choices: [1, 2, 3, 4], default: 1 }));
   });
 

@@ -33,6 +33,19 @@ describe('providerRequestFor: real provider targets and field names', () => {
     });
   });
 
+  it('FLUX Redux dev and schnell send the image as redux_image, with aspect ratio, outputs and steps', () => {
+    expect(providerRequestFor(model('flux-redux-dev'), { image_url: IMG, image_size: '16:9', num_outputs: 2, seed: 5 })).toEqual({
+      platform: 'replicate',
+      target: 'black-forest-labs/flux-redux-dev',
+      input: { redux_image: IMG, aspect_ratio: '16:9', guidance: 3, num_outputs: 2, num_inference_steps: 28, seed: 5, output_format: 'jpg', output_quality: 90 },
+    });
+    expect(providerRequestFor(model('flux-redux-schnell'), { image_url: IMG })).toEqual({
+      platform: 'replicate',
+      target: 'black-forest-labs/flux-redux-schnell',
+      input: { redux_image: IMG, aspect_ratio: '1:1', num_outputs: 1, num_inference_steps: 4, output_format: 'jpg', output_quality: 90 },
+    });
+  });
+
   it('flux-pro uses output_quality 85', () => {
     expect(providerRequestFor(model('flux-pro'), { prompt: 'a red fox' }).input).toEqual({
       prompt: 'a red fox',
