@@ -204,7 +204,10 @@ describe('sliders and selectors', () => {
     ['flux-lora', 'lora_scale', { min: 0, max: 2, step: 0.1, default: 1 }],
     ['flux-lora', 'guidance', { min: 1, max: 20, step: 0.5, default: 7.5 }],
     ['flux-kontext', 'guidance', { min: 0, max: 10, step: 0.5, default: 2.5 }],
-    ['flux-fill-pro', 'guidance', { min: 1.5, max: 100, step: 0.5, default: 60 }],
+    // Replicate's flux-fill-pro takes guidance 2 to 5 (default 3), not BFL's 1.5..100 / 60: see structural.ts.
+    ['flux-fill-pro', 'guidance', { min: 2, max: 5, step: 0.5, default: 3 }],
+    ['flux-depth-pro', 'guidance', { min: 1, max: 50, step: 0.5, default: 15 }],
+    ['flux-canny-pro', 'guidance', { min: 1, max: 50, step: 0.5, default: 30 }],
     ['kling-1.6-multi', 'cfg_scale', { min: 0, max: 1, step: 0.1, default: 0.5 }],
     ['kling-1.6-text-to-video', 'cfg_scale', { min: 0, max: 1, step: 0.1, default: 0.5 }],
     ['upscaler', 'scale', { min: 1, max: 8, step: 1, default: 2 }],

@@ -146,7 +146,7 @@ describe('providerRequestFor: real provider targets and field names', () => {
     expect(providerRequestFor(model('flux-lora'), { prompt: 'x', image_size: '16:9' }).input.image_size).toEqual({ width: 1024, height: 576 });
   });
 
-  it('flux-fill-pro: image, mask, guidance 60', () => {
+  it('flux-fill-pro: image, mask, prompt, guidance 3 (Replicate takes 2 to 5)', () => {
     expect(providerRequestFor(model('flux-fill-pro'), { image_url: IMG, mask_image: IMG2, prompt: 'a green velvet sofa' })).toEqual({
       platform: 'replicate',
       target: 'black-forest-labs/flux-fill-pro',
@@ -154,7 +154,7 @@ describe('providerRequestFor: real provider targets and field names', () => {
         image: IMG,
         mask: IMG2,
         prompt: 'a green velvet sofa',
-        guidance: 60,
+        guidance: 3,
         steps: 50,
         outpaint: 'None',
         output_format: 'jpg',
