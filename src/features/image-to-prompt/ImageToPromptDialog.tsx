@@ -20,8 +20,9 @@ type Props = {
 
 export function ImageToPromptDialog({ opened, onClose, onUsePrompt }: Props) {
   const t = useTranslations('imageToPrompt');
+  const tGenerator = useTranslations('generator');
   const phone = useMediaQuery('(max-width: 36em)');
-  const { run, pending, error, reset } = useImageToText('prompt');
+  const { run, pending, error, queueWaitSeconds, reset } = useImageToText('prompt');
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<string | null>(null);
   // The tool's public definition arrives with the dialog (the catalogue is not in the page's bundle).
@@ -76,6 +77,11 @@ export function ImageToPromptDialog({ opened, onClose, onUsePrompt }: Props) {
             {pending ? t('generating') : t('generate')}
           </Button>
         </Group>
+        {queueWaitSeconds !== null && queueWaitSeconds > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="image-to-prompt-queue-wait" aria-live="polite">
+            {tGenerator('queueWait', { seconds: Math.round(queueWaitSeconds) })}
+          </Text>
+        ) : null}
         {error && (
           <Alert color="red" variant="light" role="alert" title={error.message}>
             {error.detail}
