@@ -172,6 +172,11 @@ describe('the ranges the issue names', () => {
     expect(fill.ui.controls.find((c) => c.name === 'prompt')).toEqual(expect.objectContaining({ type: 'prompt', required: true }));
   });
 
+  it('movement_amplitude (a Vidu input): no provider the catalogue calls takes it, so no form offers it', () => {
+    expect(Object.entries(providers).filter(([, provider]) => 'movement_amplitude' in provider.fields)).toEqual([]);
+    expect(models.filter((m) => m.ui.controls.some((c) => c.name === 'movement_amplitude')).map((m) => m.id)).toEqual([]);
+  });
+
   it('catches a payload outside a provider range (the check itself can fail)', () => {
     expect(payloadProblems('black-forest-labs/flux-depth-pro', { prompt: 'x', control_image: 'https://a/b.png', guidance: 51 })).toEqual([
       'black-forest-labs/flux-depth-pro: guidance=51 above 50',
