@@ -5,7 +5,6 @@
  */
 import { useTranslations } from '~/i18n';
 import { useCallback, useState } from 'react';
-import { getModel, waitTimeFor } from '~/catalogue';
 import { appCodeOf, serverMessage } from '~/features/errors/request-error';
 import { useRequireSignIn } from '~/features/uploads/useRequireSignIn';
 import { useUserDetails } from '~/features/user/useUserDetails';
@@ -29,7 +28,7 @@ const EXPLAINED = new Set(['insufficient_credits', 'maintenance', 'rate_limited'
 export function useImageToText(kind: ImageToTextKind) {
   const t = useTranslations('imageToPrompt');
   const { ensureSignedIn, openSignIn } = useRequireSignIn();
-  const { user, refresh } = useUserDetails();
+  const { refresh } = useUserDetails();
   const runSync = trpc.generation.runSync.useMutation().mutateAsync;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ message: string; detail: string | null } | null>(null);
@@ -61,10 +60,5 @@ export function useImageToText(kind: ImageToTextKind) {
     [ensureSignedIn, openSignIn, refresh, runSync, kind, t],
   );
 
-  // While it runs, a free user waits the tool's free queue time first, like in the generator
-  // (core-flow §4 step 3): 'Queue wait time: ~{n}s'. Premium users see no notice.
-  const free = user?.premium !== true;
-  const queueWaitSeconds = pending && free ? waitTimeFor(getModel(IMAGE_TO_TEXT_MODELS[kind]), false) : null;
-
-  return { run, pending, error, queueWaitSeconds, reset: () => setError(null) };
+  return { run, pending, error, reset: () => setError(null) };
 }

@@ -117,7 +117,9 @@ function probeInputs(m: ModelDefinition, mode: string | undefined): GenerationIn
   return inputs.filter((input) => validateForModel(m, input).ok);
 }
 
-const cases = models.flatMap((m) => (m.modes ? m.modes.map((mode) => [m.id, mode.value] as const) : [[m.id, undefined] as const]));
+const cases: [string, string | undefined][] = models.flatMap((m): [string, string | undefined][] =>
+  m.modes ? m.modes.map((mode): [string, string | undefined] => [m.id, mode.value]) : [[m.id, undefined]],
+);
 
 describe('provider limits fixture', () => {
   it('covers every provider model the catalogue calls, except those without a public schema', () => {

@@ -108,9 +108,8 @@ describe('Image to Prompt dialog, opened from the prompt control', () => {
     fakes.user.premium = premium;
     let answer: (value: { id: string; text: string; user_credits: number }) => void = () => undefined;
     fakes.runSync.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    renderWithProviders(<ImageToPromptButton onUsePrompt={vi.fn()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Image to Prompt' }));
-    const dialog = await screen.findByTestId('image-to-prompt-dialog');
+    renderPrompt();
+    const dialog = await openDialog();
     await uploadInto(dialog);
     expect(within(dialog).queryByTestId('image-to-prompt-queue-wait')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Prompt' }));
