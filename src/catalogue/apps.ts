@@ -56,7 +56,7 @@ export const apps: readonly AppDefinition[] = parseList('app', appSchema, [
   { id: 'flux-1.1', name: 'FLUX 1.1', description: 'FLUX 1.1 pro and ultra.', modelIds: ['flux-1.1-pro', 'flux-1.1-pro-ultra'], defaultModelId: 'flux-1.1-pro', category: 'image' },
   { id: 'flux-pro', name: 'FLUX Pro', description: 'The pro FLUX models.', modelIds: ['flux-pro', 'flux-1.1-pro'], defaultModelId: 'flux-pro', category: 'image' },
   { id: 'flux-ultra', name: 'FLUX 1.1 [pro] ultra', description: 'Up to 4 megapixels with raw mode.', modelIds: ['flux-1.1-pro-ultra'], defaultModelId: 'flux-1.1-pro-ultra', category: 'image' },
-  { id: 'flux-redux', name: 'FLUX Redux', description: 'Variations from an image prompt (FLUX Redux) guided by your text.', modelIds: ['flux-1.1-pro', 'flux-1.1-pro-ultra', 'flux-pro'], defaultModelId: 'flux-1.1-pro', category: 'image' },
+  { id: 'flux-redux', name: 'FLUX Redux', description: 'Variations of an image with FLUX Redux, or an image prompt guided by your text.', modelIds: ['flux-redux-dev', 'flux-redux-schnell', 'flux-1.1-pro', 'flux-1.1-pro-ultra', 'flux-pro'], defaultModelId: 'flux-redux-dev', category: 'image' },
   { id: 'flux-canny', name: 'FLUX Canny', description: 'Edge-guided image to image from photos or sketches.', modelIds: ['flux-canny-pro'], defaultModelId: 'flux-canny-pro', category: 'image' },
   { id: 'flux-depth', name: 'FLUX Depth', description: 'Depth-guided image to image.', modelIds: ['flux-depth-pro', 'flux-depth-dev'], defaultModelId: 'flux-depth-pro', category: 'image' },
   { id: 'flux-kontext', name: 'FLUX Kontext', description: 'Edit images with words, plus one-click Kontext edits.', modelIds: KONTEXT_FAMILY, defaultModelId: 'flux-kontext', category: 'edit' },

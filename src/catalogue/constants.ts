@@ -45,8 +45,10 @@ export const RECENT_LIMIT_GENERATOR = 6;
 export const MODEL_SEARCH_THRESHOLD = 6;
 export const PROMPT_TEMPLATES_VISIBLE = 3;
 
-/** The seed control's random button gives an integer below this. */
-export const SEED_MAX = 1_000_000;
+/** Largest seed accepted: the providers take a signed 32-bit seed (0 to 2,147,483,647). */
+export const SEED_MAX = 2_147_483_647;
+/** The seed control's random button gives an integer below this (tool-catalogue §3). */
+export const SEED_RANDOM_BELOW = 1_000_000;
 
 export const NUM_OUTPUTS = { min: 1, max: 4, default: 1 } as const;
 export const MAX_REFERENCE_IMAGES = 4;

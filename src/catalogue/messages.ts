@@ -21,5 +21,7 @@ export const MESSAGES = {
   // Not worded by the specs: needed where a tool takes a second image or a mask.
   secondImageRequired: 'A second input image is required for this effect.',
   maskRequired: 'Please paint a mask over the area to fill.',
+  fillPromptRequired: 'Please describe what should appear in the painted area.',
+  seedOutOfRange: 'Seed must be a whole number from 0 to 2,147,483,647.',
 } as const;
 export type CatalogueMessage = (typeof MESSAGES)[keyof typeof MESSAGES];

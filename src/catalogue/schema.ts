@@ -336,6 +336,11 @@ const inputRuleSchema = z.discriminatedUnion('kind', [
     .strict(),
   z.object({ ...ruleBase, kind: z.literal('range'), min: z.number(), max: z.number(), message: z.string().min(1) }).strict(),
 ]) satisfies z.ZodType<InputRule>;
+/**
+ * A text model's answer as plain text, from the provider's raw output (a string, streamed tokens,
+ * a wrapper object...): task wrappers and labels removed. Undefined when it finds no text.
+ */
+export type TextOutputFn = (output: unknown, ctx: { mode: ModeDefinition | undefined }) => string | undefined;
 
 const fn = <T>(what: string) =>
   z.custom<T>((v) => typeof v === 'function', { message: `${what} must be a function` });
@@ -374,6 +379,8 @@ export const apiSchema = z
     payload: fn<PayloadFn>('api.payload'),
     /** The model's input rules, in order (derive/rules.ts): data, so the browser runs them too. */
     validate: z.array(inputRuleSchema),
+    /** Text models: turns the provider's raw output into the plain text that is stored. */
+    textOutput: fn<TextOutputFn>('api.textOutput').optional(),
   })
   .strict();
 
@@ -422,6 +429,9 @@ export const modelDefinitionSchema = z
   .superRefine((def, ctx) => {
     if (def.api.platform !== def.platform) {
       ctx.addIssue({ code: 'custom', path: ['api', 'platform'], message: 'must equal platform' });
+    }
+    if (def.ui.outputType === 'text' && !def.api.textOutput) {
+      ctx.addIssue({ code: 'custom', path: ['api', 'textOutput'], message: 'text models declare how their output becomes plain text' });
     }
     const names = new Set<string>();
     def.ui.controls.forEach((c, i) => {

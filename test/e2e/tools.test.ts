@@ -270,6 +270,37 @@ describe('editing tools on the embedded defaults', () => {
     await page.close();
   });
 
+  it('picking another effect keeps the uploaded photo and the settings (no page reload)', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const requests: Request[] = [];
+    page.on('request', (r) => requests.push(r));
+    await page.goto(`${app.url}/image-effects/ghibli`);
+    await signIn(page, 'switcher@example.com');
+    const imageUrl = await upload(page, 'control-image_url', await photo('me.png', 512, 512, 200));
+    await page.getByRole('radio', { name: /^Pro\b/ }).click();
+    await expect.poll(async () => page.getByTestId('credit-cost').textContent()).toBe('16');
+    const loadsBefore = requests.filter((r) => r.resourceType() === 'document' || r.url().includes('/_next/data/')).length;
+
+    await page.getByTestId('control-effect_template_id-target').click();
+    await page.getByTestId('effect-option-pixel-art').click();
+    await page.waitForURL(`${app.url}/image-effects/pixel-art`);
+    await expect.poll(async () => (await page.getByTestId('effect-title').textContent()) ?? '').toContain('Pixel Art');
+    expect(await page.getByTestId('control-image_url-preview').locator('img').getAttribute('src')).toBe(imageUrl);
+    expect(await page.getByTestId('credit-cost').textContent()).toBe('16');
+
+    // The strip of other effects under the header does the same.
+    await page.getByTestId('effect-link').filter({ hasText: 'Anime' }).click();
+    await page.waitForURL(`${app.url}/image-effects/anime`);
+    await expect.poll(async () => (await page.getByTestId('control-effect_template_id-target').textContent()) ?? '').toContain('Anime');
+    expect(await page.getByTestId('control-image_url-preview').locator('img').getAttribute('src')).toBe(imageUrl);
+    expect(requests.filter((r) => r.resourceType() === 'document' || r.url().includes('/_next/data/')).length).toBe(loadsBefore);
+
+    await generate(page);
+    await page.getByTestId('output-image').first().waitFor({ timeout: 40_000 });
+    expect(submitted(requests)).toMatchObject({ model_id: 'kontext-style-effect', effect_template_id: 'anime', image_url: imageUrl, mode: 'pro' });
+    await page.close();
+  });
+
   it('the effect dropdown keeps the locale prefix when it navigates', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(`${app.url}/es/image-effects/ghibli`);

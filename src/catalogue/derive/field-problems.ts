@@ -3,7 +3,8 @@
  * choices and length (no zod: this file ships to the browser). The server's derived schema
  * (input-schema.ts) enforces the same bounds; these are the words people read beside the field.
  */
-import { INTEGER_FIELDS } from '../constants';
+import { INTEGER_FIELDS, SEED_MAX } from '../constants';
+import { MESSAGES } from '../messages';
 import type { Control } from '../schema';
 
 type Values = Record<string, unknown>;
@@ -28,7 +29,8 @@ export function controlProblem(control: Control, values: Values): string | undef
     case 'slider':
       return outOfRange(control.label, value, control.min, control.max, INTEGER_FIELDS.has(control.name));
     case 'seed':
-      return outOfRange(control.label, value, 0, control.max ?? Number.MAX_SAFE_INTEGER, true);
+      // The server's words for the same rule (field-rules.ts seedSchema): seeds are 0..SEED_MAX everywhere.
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= SEED_MAX ? undefined : MESSAGES.seedOutOfRange;
     case 'number_selector':
     case 'aspect_ratio_selector':
     case 'duration_selector':

@@ -3,7 +3,8 @@
  * (slider min/max, choices) overrides these bounds.
  */
 import { z } from 'zod';
-import { ASPECT_RATIOS, INTEGER_FIELDS, NUM_OUTPUTS } from '../constants';
+import { ASPECT_RATIOS, INTEGER_FIELDS, NUM_OUTPUTS, SEED_MAX } from '../constants';
+import { MESSAGES } from '../messages';
 import { inputText, inputUrl } from './text';
 
 export { INTEGER_FIELDS };
@@ -28,13 +29,16 @@ export const IMAGE_URL_FIELDS = [
   'effect_input_2',
 ] as const;
 
+/** A seed the providers accept; out of range, the message names the field. */
+export const seedSchema = (max: number = SEED_MAX) =>
+  z.number().int().min(0, MESSAGES.seedOutOfRange).max(Math.min(max, SEED_MAX), MESSAGES.seedOutOfRange);
 
 export const genericFieldRules: Record<string, z.ZodType> = {
   num_outputs: z.number().int().min(NUM_OUTPUTS.min).max(NUM_OUTPUTS.max),
   guidance: z.number().min(1).max(100),
   scale: z.number().int().positive().max(10),
   prompt_strength: z.number().min(0).max(1),
-  seed: z.number().int(),
+  seed: seedSchema(),
   credit_to_consume: z.number().positive(),
   image_size: z.enum(ASPECT_RATIOS),
   mask_image: maskSchema,

@@ -5,7 +5,7 @@ import { getImageEffect } from '../content/image-effects';
 import { getLora } from '../content/loras';
 import { getVideoEffect } from '../content/video-effects';
 import type { Control, ModelDefinition } from '../schema';
-import { commonFieldRules, genericFieldRules, INTEGER_FIELDS, maskSchema, urlOrEmpty } from './field-rules';
+import { commonFieldRules, genericFieldRules, INTEGER_FIELDS, maskSchema, seedSchema, urlOrEmpty } from './field-rules';
 import { FOR_PEOPLE } from './issue-message';
 import { resolveMode } from './mode';
 import { firstBrokenRule } from './rules';
@@ -88,8 +88,7 @@ function controlFields(control: Control, model: ModelDefinition): [string, z.Zod
       return [[control.name, withDefault(generic ? z.intersection(generic, choices) : choices, control.default)]];
     }
     case 'seed': {
-      const seed = control.max ? z.number().int().min(0).max(control.max) : z.number().int();
-      return [[control.name, seed.optional()]];
+      return [[control.name, seedSchema(control.max).optional()]];
     }
     case 'toggle':
       return [[control.name, z.boolean().default(control.default)]];

@@ -2,6 +2,7 @@
 import { parseModelDefinition } from '../parse';
 import type { ModelDefinition } from '../schema';
 import type { Definition } from './common';
+import { fluxReduxModels } from './flux-redux';
 import { fluxTextToImageModels } from './flux-text-to-image';
 import { fluxKontext } from './kontext';
 import { kontextToolModels } from './kontext-tools';
@@ -16,6 +17,7 @@ import { pixverseModels } from './video-pixverse';
 
 export const modelDefinitions: readonly Definition[] = [
   ...fluxTextToImageModels,
+  ...fluxReduxModels,
   fluxKontext,
   ...scenarioEditModels,
   ...kontextToolModels,

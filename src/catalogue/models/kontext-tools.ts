@@ -1,4 +1,7 @@
-/** Kontext-based one-purpose tools: text remover and style effects (same modes, default pro). */
+/**
+ * Kontext-based one-purpose tools: text remover and style effects. Same modes as Kontext and, like
+ * it, they open in lite (5 credits): only the scenario edits default to pro (core-flow §9).
+ */
 import { MESSAGES } from '../messages';
 import { getImageEffect, imageEffects } from '../content/image-effects';
 import { promptTemplatesFor } from '../content/prompt-templates';
@@ -28,13 +31,13 @@ export const kontextTextRemover: Definition = {
   platform: 'replicate',
   appType: 'image',
   categories: ['Image Editing', 'Kontext', 'Tools'],
-  credits: kontextCredits('pro'),
+  credits: kontextCredits('lite'),
   modes: [...KONTEXT_MODES],
-  defaultMode: 'pro',
+  defaultMode: 'lite',
   ui: {
     outputType: 'image',
     defaultOutput: modelImage('kontext-text-remover'),
-    estimatedDuration: 30,
+    estimatedDuration: 90,
     sampleInputImage: SAMPLE.street,
     comparisonLabels: ['Original', 'Text Removed'],
     controls: [
@@ -72,13 +75,13 @@ export const kontextStyleEffect: Definition = {
   platform: 'replicate',
   appType: 'image',
   categories: ['Image Effects', 'Kontext'],
-  credits: kontextCredits('pro'),
+  credits: kontextCredits('lite'),
   modes: [...KONTEXT_MODES],
-  defaultMode: 'pro',
+  defaultMode: 'lite',
   ui: {
     outputType: 'image',
     defaultOutput: modelImage('kontext-style-effect'),
-    estimatedDuration: 30,
+    estimatedDuration: 90,
     sampleInputImage: SAMPLE.portrait,
     controls: [
       { type: 'image_effect_selector', name: 'effect_template_id', label: 'Effect', required: true, default: imageEffects[0]?.id, navigate: true },

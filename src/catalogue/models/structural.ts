@@ -1,6 +1,9 @@
 /**
- * Structure-guided FLUX tools (tool-catalogue §9): fill pro 20 (guidance 1.5..100 step 0.5,
- * default 60), depth pro 20 (guidance 15), depth dev 10 (guidance 10), canny pro 20 (guidance 30).
+ * Structure-guided FLUX tools (tool-catalogue §9): fill pro 20, depth pro 20 (guidance 15), depth
+ * dev 10 (guidance 10), canny pro 20 (guidance 30). Guidance ranges are the providers' own
+ * (Replicate's input schemas): fill pro takes 2 to 5 (default 3) where the spec's 1.5..100 /
+ * default 60 is Black Forest Labs' direct API and would be refused; depth pro and canny pro top
+ * out at 50. Fill pro requires a prompt.
  */
 import { MESSAGES } from '../messages';
 import {
@@ -39,8 +42,8 @@ export const fluxFillPro: Definition = {
     controls: [
       imageInput('image_url', 'Input image', { required: true }),
       maskControl('image_url'),
-      promptControl({ required: false, placeholder: 'What should appear in the masked area? (optional)' }),
-      slider('guidance', 'Guidance', { min: 1.5, max: 100, step: 0.5, default: 60 }, { advanced: true }),
+      promptControl({ placeholder: 'What should appear in the masked area?' }),
+      slider('guidance', 'Guidance', { min: 2, max: 5, step: 0.5, default: 3 }, { advanced: true }),
       seedControl(),
     ],
     examples: examples('flux-fill-pro', [{ label: 'Replace the sofa', input: SAMPLE.room, prompt: 'a green velvet sofa' }]),
@@ -48,7 +51,11 @@ export const fluxFillPro: Definition = {
   api: {
     platform: 'replicate',
     path: 'black-forest-labs/flux-fill-pro',
-    validate: rules(requireValue('image_url', MESSAGES.anInputImageRequired), requireValue('mask_image', MESSAGES.maskRequired)),
+    validate: rules(
+      requireValue('image_url', MESSAGES.anInputImageRequired),
+      requireValue('mask_image', MESSAGES.maskRequired),
+      requirePrompt(MESSAGES.fillPromptRequired),
+    ),
     payload: (input) => ({
       image: input.image_url,
       mask: input.mask_image,
@@ -70,7 +77,8 @@ interface ControlModelSpec {
   name: string;
   description: string;
   credits: number;
-  guidance: number;
+  /** The guidance slider: the provider's range, the spec's default. */
+  guidance: { min: number; max: number; default: number };
   path: string;
   hint: string;
   dev?: boolean;
@@ -94,7 +102,7 @@ function controlModel(spec: ControlModelSpec): Definition {
       controls: [
         imageInput('control_image', 'Control image', { required: true, description: spec.hint }),
         promptControl({ placeholder: 'Describe the new image, e.g. "a Scandinavian living room in morning light"' }),
-        slider('guidance', 'Guidance', { min: 1, max: 100, step: 0.5, default: spec.guidance }, { advanced: true }),
+        slider('guidance', 'Guidance', { ...spec.guidance, step: 0.5 }, { advanced: true }),
         ...(spec.dev ? [numOutputsControl()] : []),
         seedControl(),
       ],
@@ -135,7 +143,7 @@ export const fluxDepthPro = controlModel({
   name: 'FLUX Depth [pro]',
   description: 'Keep the 3D layout of an image (its depth map) and change everything else.',
   credits: 20,
-  guidance: 15,
+  guidance: { min: 1, max: 50, default: 15 },
   path: 'black-forest-labs/flux-depth-pro',
   hint: 'Its depth map is kept: layout and perspective stay, everything else may change.',
 });
@@ -146,7 +154,7 @@ export const fluxDepthDev = controlModel({
   name: 'FLUX Depth [dev]',
   description: 'Depth-guided image to image on FLUX.1 [dev]: cheaper, up to 4 variations.',
   credits: 10,
-  guidance: 10,
+  guidance: { min: 1, max: 100, default: 10 },
   path: 'black-forest-labs/flux-depth-dev',
   hint: 'Its depth map is kept: layout and perspective stay, everything else may change.',
   dev: true,
@@ -158,7 +166,7 @@ export const fluxCannyPro = controlModel({
   name: 'FLUX Canny [pro]',
   description: 'Keep the edges and outlines of an image or sketch and render something new inside them.',
   credits: 20,
-  guidance: 30,
+  guidance: { min: 1, max: 50, default: 30 },
   path: 'black-forest-labs/flux-canny-pro',
   hint: 'Its edges (canny map) are kept: great for sketches and line art.',
 });

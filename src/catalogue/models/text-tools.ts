@@ -4,7 +4,7 @@
  * Stable Diffusion). Free users wait 30 s.
  */
 import { MESSAGES } from '../messages';
-import type { ModeDefinition } from '../schema';
+import type { ModeDefinition, TextOutputFn } from '../schema';
 import { promptAdapterTargets } from '../content/options';
 import {
   SAMPLE,
@@ -18,6 +18,7 @@ import {
   requireOneOf,
   type Definition,
 } from './common';
+import { blipCaptionText, florenceTaskText, plainText, tokenStreamText, writtenPromptText } from './text-output';
 
 const ONE = { type: 'flat', amount: 1 } as const;
 
@@ -26,6 +27,13 @@ export const CAPTION_MODES: readonly ModeDefinition[] = [
   { value: 'normal', label: 'Normal', description: 'A descriptive paragraph.', path: 'lucataco/florence-2-large', credits: ONE, estimatedDuration: 10 },
   { value: 'detailed', label: 'Detailed', description: 'Everything in the picture.', path: 'yorickvp/llava-13b', credits: ONE, estimatedDuration: 10 },
 ];
+
+/** Each caption mode's model answers in its own shape. */
+const CAPTION_TEXT: Record<string, TextOutputFn> = {
+  brief: blipCaptionText,
+  normal: florenceTaskText,
+  detailed: tokenStreamText,
+};
 
 const DETAILED_CAPTION_INSTRUCTION =
   'Describe this image in detail: the main subject, setting, colors, lighting, composition, any text, and the overall mood. Answer in plain prose.';
@@ -63,6 +71,7 @@ export const imageCaption: Definition = {
           return { image: input.image_url, task_input: 'Detailed Caption' };
       }
     },
+    textOutput: (output, ctx) => (CAPTION_TEXT[ctx.mode?.value ?? 'normal'] ?? plainText)(output, ctx),
   },
   defaultValues: {},
   waitTime: TEXT_TOOL_WAIT,
@@ -91,6 +100,7 @@ export const imageToPrompt: Definition = {
     path: 'pharmapsychotic/clip-interrogator',
     validate: rules(requireValue('image_url', MESSAGES.inputImageRequired)),
     payload: (input) => ({ image: input.image_url, clip_model_name: 'ViT-L-14/openai', mode: 'fast' }),
+    textOutput: plainText,
   },
   defaultValues: {},
   waitTime: TEXT_TOOL_WAIT,
@@ -136,6 +146,7 @@ export const promptAdapter: Definition = {
       max_tokens: 400,
       temperature: 0.3,
     }),
+    textOutput: writtenPromptText,
   },
   defaultValues: {},
   waitTime: TEXT_TOOL_WAIT,

@@ -8,7 +8,7 @@ import { useTranslations } from '~/i18n';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { estimatedDurationFor, RECENT_LIMIT_GENERATOR, type PublicApp, type PublicModelDefinition } from '~/catalogue/public';
 import { RecentCreations } from '~/features/creations/RecentCreations';
 import type { FormValues } from '~/features/form/controls/types';
@@ -124,6 +124,17 @@ function GeneratorWorkspace({ app, models, initialModel, preset }: WorkspaceProp
   const generation = useGeneration();
   const { prediction, generating, queueWaitSeconds } = generation.state;
   const request = form.request();
+
+  // A preset that changes while the panel stays mounted (another effect picked on an effect page,
+  // back/forward between them) is applied over the current values, which are kept otherwise.
+  const presetKey = JSON.stringify(preset ?? {});
+  const appliedPreset = useRef(presetKey);
+  useEffect(() => {
+    if (appliedPreset.current === presetKey) return;
+    appliedPreset.current = presetKey;
+    if (preset) form.patch(preset);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [presetKey]);
 
   const switchModel = (id: string) => {
     const next = getModel(id);

@@ -82,6 +82,7 @@ export function useGeneration(options: { onFinished?: (prediction: ShownPredicti
           loggedIn,
           openLogin: () => signIn.open(currentPath),
           validate: () => checkInput(model, request),
+          sync: model.sync === true,
           cost,
           userCredits: details?.credits,
           skipCreditCheck,

@@ -6,7 +6,8 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslations } from '~/i18n';
 import { useEffect, useState } from 'react';
-import { creditCostFor } from '~/catalogue/public';
+import { creditCostFor, waitTimeFor } from '~/catalogue/public';
+import { useUserDetails } from '~/features/user/useUserDetails';
 import { trpc } from '~/utils/trpc';
 import { ImageUploader } from '~/features/uploads';
 import { SparklesIcon } from '~/features/uploads/icons';
@@ -20,13 +21,18 @@ type Props = {
 
 export function ImageToPromptDialog({ opened, onClose, onUsePrompt }: Props) {
   const t = useTranslations('imageToPrompt');
+  const tGenerator = useTranslations('generator');
   const phone = useMediaQuery('(max-width: 36em)');
   const { run, pending, error, reset } = useImageToText('prompt');
+  const { user } = useUserDetails();
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<string | null>(null);
   // The tool's public definition arrives with the dialog (the catalogue is not in the page's bundle).
   const definition = trpc.generation.model.useQuery({ id: IMAGE_TO_TEXT_MODELS.prompt }, { enabled: opened, staleTime: Infinity });
   const cost = definition.data ? creditCostFor(definition.data) : null;
+  // While it runs, a free user first waits the tool's free queue time, as in the generator
+  // (core-flow §4 step 3): 'Queue wait time: ~{n}s'. Premium users see no notice.
+  const queueWaitSeconds = pending && user?.premium !== true && definition.data ? waitTimeFor(definition.data, false) : null;
 
   // Each opening starts fresh.
   useEffect(() => {
@@ -76,6 +82,11 @@ export function ImageToPromptDialog({ opened, onClose, onUsePrompt }: Props) {
             {pending ? t('generating') : t('generate')}
           </Button>
         </Group>
+        {queueWaitSeconds !== null && queueWaitSeconds > 0 ? (
+          <Text size="sm" c="dimmed" data-testid="image-to-prompt-queue-wait" aria-live="polite">
+            {tGenerator('queueWait', { seconds: Math.round(queueWaitSeconds) })}
+          </Text>
+        ) : null}
         {error && (
           <Alert color="red" variant="light" role="alert" title={error.message}>
             {error.detail}

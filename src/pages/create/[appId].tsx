@@ -13,7 +13,7 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ params, qu
   const data = generatorData(appId);
   // An unknown app renders 'Error: App configuration not found.' with a 404 status.
   if (!data.app) res.statusCode = 404;
-  return { props: { ...messagesProps(locale), ...data, preset: loraPreset(query.lora) } };
+  return { props: { ...messagesProps(locale), ...data, preset: loraPreset(query.lora, data.models) } };
 };
 
 export default function CreatePage({ app, models, preset }: Props) {

@@ -1,6 +1,7 @@
 /** /image-effects/{effectId}: one image effect, with the generator preset to it. */
 import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
+import { useRouter } from 'next/router';
 import { EffectHeader, EffectNotFound } from '~/features/generator/pages/EffectHeader';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
 import { effectPageData, messagesProps, type EffectPageData } from '~/server/pages/page-props';
@@ -14,15 +15,19 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ params, re
   return { props: { ...messagesProps(locale), ...data } };
 };
 
-export default function ImageEffectPage({ effect, effects, app, models, modelId }: Props) {
+export default function ImageEffectPage({ effect: first, effects, app, models, modelId }: Props) {
+  const router = useRouter();
+  // Picking another effect changes the address shallowly (no new page props): the route names it.
+  const routed = typeof router.query.effectId === 'string' ? effects.find((e) => e.id === router.query.effectId) : undefined;
+  const effect = routed ?? first;
   if (!effect) return <EffectNotFound />;
   return (
     <>
       <Head>
         <title>{`${effect.name} · Lumen Studio`}</title>
       </Head>
+      {/* One generator for every effect: switching effects keeps the photo and settings. */}
       <GeneratorPanel
-        key={effect.id}
         app={app}
         models={models}
         modelId={modelId}

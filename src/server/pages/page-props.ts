@@ -18,6 +18,7 @@ import {
   type Lora,
   type PublicModelDefinition,
 } from '~/catalogue';
+import { loraSelectionValues } from '~/features/form/lora-selection';
 import { messagesFor, type Messages } from '~/messages';
 import { appCards, type AppCard } from './app-cards';
 
@@ -62,7 +63,13 @@ export function loraPageData(loraId: string): LoraPageData {
   return { lora, others: lora ? loras.filter((l) => l.id !== lora.id).slice(0, 8) : [] };
 }
 
-/** ?lora={id} preselects a known LoRA (core-flow §2 create link); an unknown id is ignored. */
-export function loraPreset(loraId: unknown): Record<string, unknown> | null {
-  return typeof loraId === 'string' && getLora(loraId) ? { lora: loraId } : null;
+/**
+ * ?lora={id} preselects a known LoRA (core-flow §2 create link) the way the picker does: with its
+ * recommended weight and default prompt, on the app's model that has a LoRA selector. An unknown
+ * id is ignored.
+ */
+export function loraPreset(loraId: unknown, appModels: readonly PublicModelDefinition[]): Record<string, unknown> | null {
+  const lora = typeof loraId === 'string' ? getLora(loraId) : undefined;
+  const model = appModels.find((m) => m.ui.controls.some((c) => c.type === 'lora_selector'));
+  return lora && model ? loraSelectionValues(model.ui.controls, lora, {}) : null;
 }

@@ -103,6 +103,20 @@ describe('completion by polling (no public URL)', () => {
     expect(await studio.balance(user)).toBe(100 - 16 - 15);
   });
 
+  it('runs FLUX Redux on Replicate’s real Redux model: the image as redux_image, every output kept', async () => {
+    const user = await studio.createUser({ credits: 30, premium: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-redux-dev', image_url: 'https://example.com/a.png', num_outputs: 2, seed: 9 });
+    const row = await settle(studio, submitted.id);
+    expect(row.status).toBe('succeeded');
+    const create = replicate.createRequests()[0]!;
+    expect(create.path).toBe('/v1/models/black-forest-labs/flux-redux-dev/predictions');
+    expect(create.body).toEqual({
+      input: { redux_image: 'https://example.com/a.png', aspect_ratio: '1:1', guidance: 3, num_outputs: 2, num_inference_steps: 28, seed: 9, output_format: 'jpg', output_quality: 90 },
+    });
+    expect((await studio.caller(user).prediction.get({ id: submitted.id })).display.outputMedia).toHaveLength(2);
+    expect(await studio.balance(user)).toBe(30 - 2 * 10);
+  });
+
   it('sends a private generation’s own inputs as signed URLs only the provider can read', async () => {
     const owner = await studio.createUser({ credits: 50, premium: true });
     const stranger = await studio.createUser({ credits: 50, premium: true });

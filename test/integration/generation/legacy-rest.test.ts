@@ -54,6 +54,23 @@ describe('POST /api/unigen', () => {
     expect(body).toMatchObject({ success: false, message: 'A Lora model must be selected.', error: 'validation_failed' });
   });
 
+  it('accepts seeds 0 to 2,147,483,647; outside that the 400 names the seed field and charges nothing', async () => {
+    const user = await studio.createUser({ credits: 5 });
+    for (const seed of [-1, 2_147_483_648]) {
+      const { status, body } = await call(user, '/api/unigen', { model_id: 'flux-schnell', prompt: 'seeded', seed });
+      expect(status).toBe(400);
+      expect(body).toEqual({ success: false, data: null, message: 'Seed must be a whole number from 0 to 2,147,483,647.', error: 'validation_failed' });
+    }
+    expect(await studio.db.generation.count({ where: { userId: user.id } })).toBe(0);
+    for (const seed of [0, 2_147_483_647]) {
+      const { status, body } = await call(user, '/api/unigen', { model_id: 'flux-schnell', prompt: 'seeded', seed });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, data: { status: 'pending' } });
+    }
+    const stored = await studio.db.generation.findMany({ where: { userId: user.id }, select: { input: true } });
+    expect(stored.map((g) => (g.input as { seed: number }).seed).sort()).toEqual([0, 2_147_483_647]);
+  });
+
   it('answers 401 signed out and 404 for another user’s private generation', async () => {
     expect((await call(null, '/api/unigen', { model_id: 'flux-schnell', prompt: 'x' })).status).toBe(401);
     expect((await call(null, '/api/unigen/does-not-exist')).status).toBe(404);

@@ -8,6 +8,7 @@ import {
 } from '../../../src/catalogue';
 import { flux11Pro } from '../../../src/catalogue/models/flux-text-to-image';
 import { fluxKontext } from '../../../src/catalogue/models/kontext';
+import { imageToPrompt } from '../../../src/catalogue/models/text-tools';
 
 describe('model meta-schema', () => {
   it('parses every definition when the catalogue loads', () => {
@@ -37,6 +38,7 @@ describe('model meta-schema', () => {
     ['a default mode that is not a mode', { ...fluxKontext, defaultMode: 'ultra' }, 'defaultMode'],
     ['a dependsOn on an unknown field', { ...flux11Pro, ui: { ...flux11Pro.ui, controls: [{ type: 'toggle', name: 'raw', label: 'Raw', default: false, dependsOn: { field: 'nope', exists: true } }] } }, 'ui.controls[0].dependsOn.field'],
     ['mismatched platforms', { ...flux11Pro, platform: 'fal' }, 'api.platform'],
+    ['a text model without an output cleaner', { ...imageToPrompt, api: { ...imageToPrompt.api, textOutput: undefined } }, 'api.textOutput'],
   ])('rejects %s, naming the model id and the field', (_name, broken, field) => {
     const id = (broken as { id: string }).id;
     expect(() => parseModelDefinition(broken)).toThrow(`Invalid model definition "${id}"`);

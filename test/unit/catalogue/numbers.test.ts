@@ -10,18 +10,24 @@ import {
   RECENT_LIMIT_DEFAULT,
   RECENT_LIMIT_GENERATOR,
   SEED_MAX,
+  SEED_RANDOM_BELOW,
   UPLOAD_COMPRESSION_QUALITY,
   UPLOAD_LIMIT_BYTES,
   creditCostFor,
   defaultsFor,
   estimatedDurationFor,
+  getApp,
   getModel,
   models,
   timeLimitFor,
   waitTimeFor,
+  GENERIC_INPUT_ERROR,
+  providerRequestFor,
+  validateForModel,
   type Control,
   type ModelDefinition,
 } from '../../../src/catalogue';
+import { validInputFor } from './helpers';
 
 const model = (id: string): ModelDefinition => {
   const m = getModel(id);
@@ -87,11 +93,47 @@ describe('credits (core-flow §9, tool-catalogue §9)', () => {
     }
   });
 
+  it('Text Remover and Photo Effects open in lite (5 credits, 90 s) like every other Kontext tool', () => {
+    const pro = new Set(['kontext-change-scenery', 'kontext-location', 'kontext-renaissance', 'kontext-hairstyle']);
+    const kontextTools = models.filter((m) => m.modes?.some((mode) => mode.path === 'prunaai/flux-kontext-dev'));
+    expect(kontextTools.map((m) => m.id)).toEqual(expect.arrayContaining(['kontext-text-remover', 'kontext-style-effect']));
+    for (const m of kontextTools.filter((k) => !pro.has(k.id))) {
+      expect([m.id, m.defaultMode, defaultsFor(m).mode, creditCostFor(m, {}), estimatedDurationFor(m, {})]).toEqual([m.id, 'lite', 'lite', 5, 90]);
+      expect(m.credits).toEqual({ type: 'perImage', amount: 5 });
+    }
+  });
+
   it('captioning has modes brief, normal and detailed, each costing 1 with its own path', () => {
     const caption = model('image-caption');
     expect(caption.modes?.map((m) => m.value)).toEqual(['brief', 'normal', 'detailed']);
     expect(new Set(caption.modes?.map((m) => m.path)).size).toBe(3);
     for (const m of caption.modes ?? []) expect(creditCostFor(caption, { mode: m.value })).toBe(1);
+  });
+});
+
+describe('FLUX Redux: variations from an image', () => {
+  it.each([
+    ['flux-redux-dev', 10, 30],
+    ['flux-redux-schnell', 1, 20],
+  ])('%s: the image comes first and is required; %i credits per image, %i s', (id, credits, seconds) => {
+    const redux = model(id);
+    expect(redux.ui.controls[0]).toEqual(expect.objectContaining({ type: 'image_input', name: 'image_url', required: true }));
+    expect(validateForModel(redux, {})).toEqual({ ok: false, message: 'An input image is required.' });
+    expect(validateForModel(redux, { image_url: 'https://cdn.example.com/a.png' })).toEqual({ ok: true });
+    expect(redux.credits).toEqual({ type: 'perImage', amount: credits });
+    expect(creditCostFor(redux, { num_outputs: 3 })).toBe(3 * credits);
+    expect(estimatedDurationFor(redux, {})).toBe(seconds);
+    expect(redux.ui.controls.some((c) => c.type === 'prompt')).toBe(false);
+  });
+
+  it('the FLUX Redux app opens Redux dev and still offers FLUX 1.1 with its optional image prompt', () => {
+    expect(getApp('flux-redux')).toEqual(expect.objectContaining({ defaultModelId: 'flux-redux-dev' }));
+    expect(getApp('flux-redux')?.modelIds).toEqual(['flux-redux-dev', 'flux-redux-schnell', 'flux-1.1-pro', 'flux-1.1-pro-ultra', 'flux-pro']);
+    const pro = model('flux-1.1-pro');
+    expect(pro.ui.controls.map((c) => c.name)).toEqual(['prompt', 'image_prompt', 'image_size', 'prompt_upsampling', 'seed']);
+    expect(control('flux-1.1-pro', 'image_prompt')).toEqual(expect.objectContaining({ type: 'image_input', advanced: true }));
+    expect(control('flux-1.1-pro', 'image_prompt').required).toBeUndefined();
+    expect(validateForModel(pro, { prompt: 'a fox' })).toEqual({ ok: true });
   });
 });
 
@@ -162,7 +204,10 @@ describe('sliders and selectors', () => {
     ['flux-lora', 'lora_scale', { min: 0, max: 2, step: 0.1, default: 1 }],
     ['flux-lora', 'guidance', { min: 1, max: 20, step: 0.5, default: 7.5 }],
     ['flux-kontext', 'guidance', { min: 0, max: 10, step: 0.5, default: 2.5 }],
-    ['flux-fill-pro', 'guidance', { min: 1.5, max: 100, step: 0.5, default: 60 }],
+    // Replicate's flux-fill-pro takes guidance 2 to 5 (default 3), not BFL's 1.5..100 / 60: see structural.ts.
+    ['flux-fill-pro', 'guidance', { min: 2, max: 5, step: 0.5, default: 3 }],
+    ['flux-depth-pro', 'guidance', { min: 1, max: 50, step: 0.5, default: 15 }],
+    ['flux-canny-pro', 'guidance', { min: 1, max: 50, step: 0.5, default: 30 }],
     ['kling-1.6-multi', 'cfg_scale', { min: 0, max: 1, step: 0.1, default: 0.5 }],
     ['kling-1.6-text-to-video', 'cfg_scale', { min: 0, max: 1, step: 0.1, default: 0.5 }],
     ['upscaler', 'scale', { min: 1, max: 8, step: 1, default: 2 }],
@@ -191,9 +236,19 @@ describe('sliders and selectors', () => {
     }
   });
 
+  it('Pixverse refuses a length it does not deliver, and bills the 8 s it does', () => {
+    for (const id of ['pixverse', 'pixverse-effects']) {
+      const input = { ...validInputFor(model(id)) };
+      expect(validateForModel(model(id), { ...input, duration: 10 })).toEqual({ ok: false, message: GENERIC_INPUT_ERROR });
+      expect(validateForModel(model(id), { ...input, duration: 8 })).toEqual({ ok: true });
+      expect(creditCostFor(model(id), { duration: 8 })).toBe(160);
+      expect(providerRequestFor(model(id), { ...input, duration: 8 }).input.duration).toBe(8);
+    }
+  });
+
   it('num_outputs is 1 to 4, default 1, wherever it is offered', () => {
     const withOutputs = models.filter((m) => m.ui.controls.some((c) => c.name === 'num_outputs'));
-    expect(withOutputs.map((m) => m.id).sort()).toEqual(['flux-depth-dev', 'flux-dev', 'flux-lora', 'flux-schnell']);
+    expect(withOutputs.map((m) => m.id).sort()).toEqual(['flux-depth-dev', 'flux-dev', 'flux-lora', 'flux-redux-dev', 'flux-redux-schnell', 'flux-schnell']);
     for (const m of withOutputs) expect(control(m.id, 'num_outputs')).toEqual(expect.objectContaining({ choices: [1, 2, 3, 4], default: 1 }));
   });
 
@@ -252,7 +307,8 @@ describe('shared constants', () => {
     expect(RECENT_LIMIT_DEFAULT).toBe(12);
     expect(RECENT_LIMIT_GENERATOR).toBe(6);
     expect(MODEL_SEARCH_THRESHOLD).toBe(6);
-    expect(SEED_MAX).toBe(1_000_000);
+    expect(SEED_RANDOM_BELOW).toBe(1_000_000);
+    expect(SEED_MAX).toBe(2_147_483_647);
     expect([...COMMON_ASPECT_RATIOS]).toEqual(['1:1', '16:9', '9:16', '4:3', '3:4', '3:2']);
     expect([...ASPECT_RATIOS]).toEqual(['auto', '9:16', '16:9', '10:16', '16:10', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '1:1']);
   });

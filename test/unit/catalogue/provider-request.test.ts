@@ -33,6 +33,19 @@ describe('providerRequestFor: real provider targets and field names', () => {
     });
   });
 
+  it('FLUX Redux dev and schnell send the image as redux_image, with aspect ratio, outputs and steps', () => {
+    expect(providerRequestFor(model('flux-redux-dev'), { image_url: IMG, image_size: '16:9', num_outputs: 2, seed: 5 })).toEqual({
+      platform: 'replicate',
+      target: 'black-forest-labs/flux-redux-dev',
+      input: { redux_image: IMG, aspect_ratio: '16:9', guidance: 3, num_outputs: 2, num_inference_steps: 28, seed: 5, output_format: 'jpg', output_quality: 90 },
+    });
+    expect(providerRequestFor(model('flux-redux-schnell'), { image_url: IMG })).toEqual({
+      platform: 'replicate',
+      target: 'black-forest-labs/flux-redux-schnell',
+      input: { redux_image: IMG, aspect_ratio: '1:1', num_outputs: 1, num_inference_steps: 4, output_format: 'jpg', output_quality: 90 },
+    });
+  });
+
   it('flux-pro uses output_quality 85', () => {
     expect(providerRequestFor(model('flux-pro'), { prompt: 'a red fox' }).input).toEqual({
       prompt: 'a red fox',
@@ -133,7 +146,7 @@ describe('providerRequestFor: real provider targets and field names', () => {
     expect(providerRequestFor(model('flux-lora'), { prompt: 'x', image_size: '16:9' }).input.image_size).toEqual({ width: 1024, height: 576 });
   });
 
-  it('flux-fill-pro: image, mask, guidance 60', () => {
+  it('flux-fill-pro: image, mask, prompt, guidance 3 (Replicate takes 2 to 5)', () => {
     expect(providerRequestFor(model('flux-fill-pro'), { image_url: IMG, mask_image: IMG2, prompt: 'a green velvet sofa' })).toEqual({
       platform: 'replicate',
       target: 'black-forest-labs/flux-fill-pro',
@@ -141,7 +154,7 @@ describe('providerRequestFor: real provider targets and field names', () => {
         image: IMG,
         mask: IMG2,
         prompt: 'a green velvet sofa',
-        guidance: 60,
+        guidance: 3,
         steps: 50,
         outpaint: 'None',
         output_format: 'jpg',

@@ -59,6 +59,7 @@ describe('per-model messages (core-flow §5, tool-catalogue §5)', () => {
     ['relight', { prompt: '' }, 'A prompt is required.'],
     ['flux-fill-pro', { image_url: '' }, 'An input image is required.'],
     ['flux-fill-pro', { mask_image: '' }, MESSAGES.maskRequired],
+    ['flux-fill-pro', { prompt: ' ' }, 'Please describe what should appear in the painted area.'],
     ['flux-depth-pro', { control_image: '' }, 'An control image is required.'],
     ['flux-depth-dev', { control_image: '' }, 'An control image is required.'],
     ['flux-canny-pro', { control_image: '' }, 'An control image is required.'],
@@ -142,6 +143,10 @@ describe('generic form rules (tool-catalogue §5) fail with the generic message'
     ['flux-kontext', { mode: 'dev', guidance: 11 }],
     ['flux-kontext', { mode: 'ultra' }],
     ['flux-fill-pro', { guidance: 1 }],
+    ['flux-fill-pro', { guidance: 1.5 }],
+    ['flux-fill-pro', { guidance: 60 }],
+    ['flux-depth-pro', { guidance: 51 }],
+    ['flux-canny-pro', { guidance: 100 }],
     ['flux-fill-pro', { mask_image: 'data:image/bmp;base64,Qk0=' }],
     ['flux-fill-pro', { mask_image: 'mask.png' }],
     ['flux-lora', { lora_scale: 2.5 }],
@@ -163,7 +168,8 @@ describe('generic form rules (tool-catalogue §5) fail with the generic message'
     ['flux-fill-pro', { mask_image: 'data:image/png;base64,iVBORw0KGgo=' }],
     ['flux-fill-pro', { mask_image: 'data:image/jpeg;base64,/9j/4AAQ' }],
     ['flux-fill-pro', { mask_image: 'data:image/gif;base64,R0lGODlh' }],
-    ['flux-fill-pro', { guidance: 1.5 }],
+    ['flux-fill-pro', { guidance: 2 }],
+    ['flux-fill-pro', { guidance: 5 }],
     ['flux-1.1-pro', { image_prompt: 'https://cdn.example.com/a.webp' }],
     ['flux-1.1-pro', { image_prompt: 'https://cdn.example.com/a.jpeg?sig=1' }],
     ['flux-1.1-pro', { image_prompt: '' }],
@@ -175,6 +181,18 @@ describe('generic form rules (tool-catalogue §5) fail with the generic message'
     ['upscaler', { scale: 1 }],
   ])('%s accepts %o', (id, patch) => {
     expect(validateForModel(model(id), valid(id, patch))).toEqual({ ok: true });
+  });
+
+  it('seeds run from 0 to 2,147,483,647 on every model that takes one; outside, the message names the seed field', () => {
+    const seeded = models.filter((m) => m.ui.controls.some((c) => c.type === 'seed'));
+    expect(seeded.length).toBeGreaterThan(10);
+    for (const m of seeded) {
+      for (const seed of [0, 999_999, 2_147_483_647]) expect([m.id, validateForModel(m, valid(m.id, { seed }))]).toEqual([m.id, { ok: true }]);
+      for (const seed of [-1, 2_147_483_648, 1e12]) {
+        expect([m.id, validateForModel(m, valid(m.id, { seed }))]).toEqual([m.id, { ok: false, message: 'Seed must be a whole number from 0 to 2,147,483,647.' }]);
+      }
+    }
+    expect(MESSAGES.seedOutOfRange).toBe('Seed must be a whole number from 0 to 2,147,483,647.');
   });
 
   it('strips unknown fields and fills defaults', () => {

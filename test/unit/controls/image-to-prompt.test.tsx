@@ -101,6 +101,25 @@ describe('Image to Prompt dialog, opened from the prompt control', () => {
     expect(values().prompt).toBe('a cat on a sofa');
   });
 
+  it.each([
+    [false, 'Queue wait time: ~30s'],
+    [true, null],
+  ])("premium %s: while it runs the dialog shows the queue wait like the generator: %s", async (premium, notice) => {
+    fakes.user.premium = premium;
+    let answer: (value: { id: string; text: string; user_credits: number }) => void = () => undefined;
+    fakes.runSync.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    renderPrompt();
+    const dialog = await openDialog();
+    await uploadInto(dialog);
+    expect(within(dialog).queryByTestId('image-to-prompt-queue-wait')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Prompt' }));
+    await within(dialog).findByRole('button', { name: 'Generating...' });
+    expect(within(dialog).queryByTestId('image-to-prompt-queue-wait')?.textContent ?? null).toBe(notice);
+    await act(async () => answer({ id: 'g1', text: 'a prompt', user_credits: 9 }));
+    await within(dialog).findByTestId('image-to-prompt-result');
+    expect(within(dialog).queryByTestId('image-to-prompt-queue-wait')).toBeNull();
+  });
+
   it('explains an insufficient-credits refusal under the message', async () => {
     fakes.runSync.mockRejectedValueOnce(
       new TRPCClientError('Insufficient credits.', { result: { error: { message: 'Insufficient credits.', code: -32000, data: { appCode: 'insufficient_credits', httpStatus: 402 } } } as never }),

@@ -92,7 +92,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
     const dropdown = await open();
     fireEvent.click(within(dropdown).getByTestId('effect-option-anime'));
     expect(values().effect_template_id).toBe('anime');
-    expect(fakes.router.push).toHaveBeenCalledWith('/image-effects/anime', undefined, { locale: 'es' });
+    expect(fakes.router.push).toHaveBeenCalledWith('/image-effects/anime', undefined, { locale: 'es', shallow: true, scroll: false });
   });
 
   it('with navigation off, choosing an effect only sets it', async () => {

@@ -62,6 +62,15 @@ describe('checks before generating (core-flow §5)', () => {
     expect(order).toEqual([]);
   });
 
+  it("3. a synchronous tool's validation toast reads 'Invalid Input'; the asynchronous flow's 'Invalid input'", async () => {
+    const sync = deps({ sync: true, validate: () => ({ ok: false, message: 'Input image is required.' }) });
+    await expect(runPreflightChecks(sync.d)).resolves.toEqual({ ok: false, stage: 'validation' });
+    expect(sync.d.toast).toHaveBeenCalledWith({ title: 'Invalid Input', description: 'Input image is required.', variant: 'destructive' });
+    const async = deps({ sync: false, validate: () => ({ ok: false, message: 'Prompt is required.' }) });
+    await runPreflightChecks(async.d);
+    expect(async.d.toast).toHaveBeenCalledWith({ title: 'Invalid input', description: 'Prompt is required.', variant: 'destructive' });
+  });
+
   it("3. a validation that throws without a message shows 'Please check your input and try again.'", async () => {
     const { d } = deps({
       validate: () => {

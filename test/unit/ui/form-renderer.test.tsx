@@ -124,4 +124,18 @@ describe('the form as a whole', () => {
     expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByTestId('validation-message').textContent).toBe('Prompt is required.');
   });
+
+  it('an out-of-range seed is named under the seed field and in the footer, in the server\'s words; the largest one is fine', () => {
+    const full = getModel('flux-schnell')!;
+    const model = publicModelDefinition(full);
+    const message = 'Seed must be a whole number from 0 to 2,147,483,647.';
+    renderWithProviders(<FormHarness model={model} preset={{ ...filledValues(model), seed: 2_147_483_648 }} />);
+    expect(screen.getByTestId('validation-message').textContent).toBe(message);
+    expect(evaluateForm(model, { ...filledValues(model), seed: -1 }).fieldErrors.seed).toBe(message);
+    expect(validateForModel(full, requestValues(model, { ...filledValues(model), seed: 2_147_483_648 }))).toEqual({ ok: false, message });
+    cleanup();
+    renderWithProviders(<FormHarness model={model} preset={{ ...filledValues(model), seed: 2_147_483_647 }} />);
+    expect(screen.queryByTestId('validation-message')).toBeNull();
+    expect((screen.getByTestId('generate-button') as HTMLButtonElement).disabled).toBe(false);
+  });
 });

@@ -6,8 +6,10 @@
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getModel, publicModelDefinition } from '~/catalogue';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
 import { generatorData } from '~/server/pages/page-props';
+import { useGeneration } from '~/features/generator/useGeneration';
 import { fakes, resetFakes } from './helpers/fakes';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
@@ -238,5 +240,28 @@ describe('panel structure', () => {
     await ready();
     await waitFor(() => expect(empty.calls.some((c) => c.path === 'prediction.recent')).toBe(true));
     await waitFor(() => expect(screen.queryByTestId('recent-creations')).toBeNull());
+  });
+});
+
+describe("the client validation toast (core-flow §8 'Invalid input' / 'Invalid Input')", () => {
+  function Trigger({ modelId, request }: { modelId: string; request: Record<string, unknown> }) {
+    const generation = useGeneration();
+    return (
+      <button type="button" data-testid="trigger" onClick={() => void generation.generate({ model: publicModelDefinition(getModel(modelId)!), request, appId: modelId })}>
+        go
+      </button>
+    );
+  }
+
+  it.each([
+    ['image-caption', {}, 'Invalid Input', 'Input image is required.'],
+    ['flux-schnell', {}, 'Invalid input', 'Prompt is required.'],
+  ])('%s: %s', async (modelId, request, title, description) => {
+    const s = setup();
+    renderWithProviders(<Trigger modelId={modelId} request={request} />, s);
+    await waitFor(() => expect(s.calls.some((c) => c.path === 'user.details')).toBe(true));
+    await act(async () => fireEvent.click(screen.getByTestId('trigger')));
+    await waitFor(() => expect(fakes.toast).toHaveBeenCalledWith({ title, description, variant: 'destructive' }));
+    expect(s.calls.some((c) => c.path.startsWith('generation.'))).toBe(false);
   });
 });

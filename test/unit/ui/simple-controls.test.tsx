@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getModel, publicModelDefinition, SEED_MAX, type ControlOf, type ControlType, type PublicModelDefinition } from '~/catalogue';
+import { getModel, publicModelDefinition, SEED_RANDOM_BELOW, type ControlOf, type ControlType, type PublicModelDefinition } from '~/catalogue';
 import { dependencyMet, isControlVisible } from '~/features/form/depends-on';
 import { requestValues, valuesFromCreation } from '~/features/form/form-values';
 import { ControlRenderer } from '~/features/form/controls/ControlRenderer';
@@ -92,13 +92,13 @@ describe('seed', () => {
       const seed = randomSeed(undefined, () => r);
       expect(Number.isInteger(seed)).toBe(true);
       expect(seed).toBeGreaterThanOrEqual(0);
-      expect(seed).toBeLessThan(SEED_MAX);
+      expect(seed).toBeLessThan(SEED_RANDOM_BELOW);
     }
     const model = publicModelDefinition(getModel('flux-schnell')!);
     renderWithProviders(<Harness model={model} target={control(model, 'seed')} initial={{}} />);
     fireEvent.click(screen.getByTestId('random-seed'));
     const seed = values().seed as number;
-    expect(Number.isInteger(seed) && seed >= 0 && seed < SEED_MAX).toBe(true);
+    expect(Number.isInteger(seed) && seed >= 0 && seed < SEED_RANDOM_BELOW).toBe(true);
   });
 });
 
@@ -118,6 +118,17 @@ describe('slider, toggle, number and duration selectors', () => {
     renderWithProviders(<Harness model={ultra} target={control(ultra, 'toggle')} initial={{ raw: false }} />);
     fireEvent.click(screen.getByRole('switch'));
     expect(values().raw).toBe(true);
+  });
+
+  it("Pixverse's duration control offers exactly the clips it renders: '5s' and '8s'", () => {
+    for (const id of ['pixverse', 'pixverse-effects']) {
+      const pixverse = publicModelDefinition(getModel(id)!);
+      renderWithProviders(<Harness model={pixverse} target={control(pixverse, 'duration_selector')} initial={{ duration: 5 }} />);
+      expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent ?? r.parentElement?.textContent)).toEqual(['5s', '8s']);
+      fireEvent.click(screen.getByText('8s'));
+      expect(values().duration).toBe(8);
+      cleanup();
+    }
   });
 });
 

@@ -22,6 +22,8 @@ export type PreflightDeps = {
   loggedIn: boolean;
   openLogin: () => void;
   validate: () => ValidationResult;
+  /** A synchronous tool (captioning, image-to-prompt, prompt adapter): its own toast title. */
+  sync?: boolean;
   cost: number;
   userCredits: number | null | undefined;
   skipCreditCheck?: boolean;
@@ -58,7 +60,8 @@ export async function runPreflightChecks(deps: PreflightDeps): Promise<Preflight
     verdict = { ok: false, message: error instanceof Error && error.message ? error.message : '' };
   }
   if (!verdict.ok) {
-    toast({ title: text.invalidInputTitle, description: verdict.message || text.invalidInputFallback, variant: 'destructive' });
+    const title = deps.sync ? text.invalidInputSyncTitle : text.invalidInputTitle;
+    toast({ title, description: verdict.message || text.invalidInputFallback, variant: 'destructive' });
     return { ok: false, stage: 'validation' };
   }
 

@@ -4,7 +4,9 @@
  */
 export type FlowText = {
   maintenanceTitle: string;
+  /** core-flow §8 names both: 'Invalid input' in the asynchronous flow, 'Invalid Input' for the synchronous tools. */
   invalidInputTitle: string;
+  invalidInputSyncTitle: string;
   invalidInputFallback: string;
   insufficientTitle: string;
   insufficientBody: (needed: number, available: number) => string;
@@ -29,6 +31,7 @@ export function flowText(t: FlowTranslator): FlowText {
   return {
     maintenanceTitle: t('maintenanceTitle'),
     invalidInputTitle: t('invalidInputTitle'),
+    invalidInputSyncTitle: t('invalidInputSyncTitle'),
     invalidInputFallback: t('invalidInputFallback'),
     insufficientTitle: t('insufficientTitle'),
     insufficientBody: (needed, available) => t('insufficientBody', { needed, available }),

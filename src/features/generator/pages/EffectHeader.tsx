@@ -70,7 +70,8 @@ export function EffectHeader({ effect, effects }: { effect: ImageEffect; effects
         <Box style={{ overflowX: 'auto', paddingBottom: 8 }}>
           <Group gap="xs" wrap="nowrap">
             {effects.map((other) => (
-              <UnstyledButton key={other.id} component={Link} href={`/image-effects/${other.id}`} aria-current={other.id === effect.id ? 'page' : undefined} data-testid="effect-link">
+              // Shallow: the generator below stays mounted and keeps the photo and settings.
+              <UnstyledButton key={other.id} component={Link} href={`/image-effects/${other.id}`} shallow scroll={false} aria-current={other.id === effect.id ? 'page' : undefined} data-testid="effect-link">
                 <Stack gap={2} w={84} align="center">
                   <Image
                     src={other.previewImage}

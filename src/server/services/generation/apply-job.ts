@@ -10,6 +10,7 @@ import type { GeneratedFile } from '~/server/providers/local/operations';
 import { getStorage, keyFromStorageUrl } from '~/server/services/storage';
 import { keepRemoteOutput, storeGeneratedFile } from '~/server/services/storage/keep-output';
 import { FAILURE_TEXTS, finishFailed, finishSucceeded, markProgress } from './finish';
+import { storedOutputText } from './output-text';
 import type { StoredOutput } from './present';
 import { CANCELED_ERROR, isRunning } from './statuses';
 
@@ -45,7 +46,7 @@ async function finishWithOutputs(db: Db, generation: Generation, job: EngineJob)
     await finishFailed(db, generation.id, FAILURE_TEXTS.copyFailed);
     return;
   }
-  const text = job.outputText?.trim() ? job.outputText : null;
+  const text = storedOutputText(generation, job);
   if (generation.outputType === 'text' ? !text : outputs.length === 0) {
     await finishFailed(db, generation.id, FAILURE_TEXTS.noOutput);
     return;

@@ -34,10 +34,12 @@ export const fakes = {
   runSync: vi.fn(async (_input: Record<string, unknown>) => ({ id: 'gen-1', text: 'a prompt', user_credits: 9 })),
   refreshUser: vi.fn(async () => undefined),
   randomPrompt: vi.fn(async () => ({ content: 'a lighthouse at dusk, oil painting' })),
+  user: { premium: false },
 };
 
 export function resetFakes(): void {
   fakes.session.status = 'authenticated';
+  fakes.user.premium = false;
   fakes.router.asPath = '/es/create/flux-fill';
   fakes.router.locale = 'es';
   for (const fn of [fakes.router.push, fakes.router.replace, fakes.openSignIn, fakes.toast, fakes.refreshUser]) fn.mockClear();
@@ -90,5 +92,5 @@ export const trpcModule = {
 };
 
 export const userDetailsModule = {
-  useUserDetails: () => ({ user: { id: 'u1', email: 'ada@example.com', name: null, image: null, credits: 10, premium: false }, loading: false, refresh: fakes.refreshUser }),
+  useUserDetails: () => ({ user: { id: 'u1', email: 'ada@example.com', name: null, image: null, credits: 10, premium: fakes.user.premium }, loading: false, refresh: fakes.refreshUser }),
 };

@@ -68,8 +68,9 @@ export function ImageEffectSelectorControl({ control, value, onChange, error, di
     combobox.closeDropdown();
     onChange(id);
     if (navigates && id !== selected?.id) {
-      // Next adds the current locale's prefix (none for English).
-      void router.push(`/image-effects/${encodeURIComponent(id)}`, undefined, { locale: router.locale });
+      // Next adds the current locale's prefix (none for English). Shallow: the page keeps its
+      // state (the uploaded photo, the settings) and only the address and header change.
+      void router.push(`/image-effects/${encodeURIComponent(id)}`, undefined, { locale: router.locale, shallow: true, scroll: false });
     }
   };
 

@@ -1,7 +1,6 @@
 /**
  * lora_selector: the chosen LoRA as a card (picture, tags, licence notice) that opens the picker.
- * Choosing one also applies its recommended weight to the model's `lora_scale` slider (clamped
- * to the slider) and its default prompt when the prompt is still empty.
+ * Choosing one also applies its recommended weight and default prompt (lora-selection.ts).
  */
 import { Anchor, Box, Button, Group, Input, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslations } from '~/i18n';
@@ -9,15 +8,13 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import type { Lora } from '~/catalogue/public';
+import { loraSelectionValues } from '../../lora-selection';
 import type { ControlProps } from '../types';
 import { HotNewBadges, NonCommercialBadge } from './badges';
 import { usePickerContent } from './usePickerContent';
 
 // The dialog's code loads when it is first opened.
 const LoraPickerDialog = dynamic(() => import('./LoraPickerDialog').then((m) => m.LoraPickerDialog), { ssr: false });
-
-const SCALE_FIELD = 'lora_scale';
-const PROMPT_FIELD = 'prompt';
 
 export function LoraSelectorControl({ control, model, value, onChange, setValue, values, error, disabled }: ControlProps<'lora_selector'>) {
   const t = useTranslations('pickers');
@@ -28,12 +25,9 @@ export function LoraSelectorControl({ control, model, value, onChange, setValue,
 
   const select = (lora: Lora) => {
     setOpened(false);
-    onChange(lora.id);
-    const scale = model.ui.controls.find((c) => c.name === SCALE_FIELD);
-    if (scale?.type === 'slider') setValue(SCALE_FIELD, Math.min(scale.max, Math.max(scale.min, lora.recommendLoraScale)));
-    const prompt = values[PROMPT_FIELD];
-    if (model.ui.controls.some((c) => c.name === PROMPT_FIELD) && (typeof prompt !== 'string' || prompt.trim() === '')) {
-      setValue(PROMPT_FIELD, lora.defaultPrompt);
+    for (const [field, next] of Object.entries(loraSelectionValues(model.ui.controls, lora, values))) {
+      if (field === control.name) onChange(next);
+      else setValue(field, next);
     }
   };
 

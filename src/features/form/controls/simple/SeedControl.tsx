@@ -1,12 +1,12 @@
 import { ActionIcon, TextInput } from '@mantine/core';
 import { Hint } from '~/features/shell/Hint';
 import { useTranslations } from '~/i18n';
-import { SEED_MAX } from '~/catalogue/public';
+import { SEED_RANDOM_BELOW } from '~/catalogue/public';
 import type { ControlProps } from '../types';
 
 /** An integer below 1,000,000 (or below the control's own max + 1 when it is smaller). */
 export function randomSeed(max: number | undefined, random: () => number = Math.random): number {
-  const bound = Math.min(SEED_MAX, max !== undefined ? max + 1 : SEED_MAX);
+  const bound = Math.min(SEED_RANDOM_BELOW, max !== undefined ? max + 1 : SEED_RANDOM_BELOW);
   return Math.floor(random() * bound);
 }
 
