@@ -16,6 +16,13 @@ export const LOCAL_ENGINE_SPEEDUP = 0.1;
 
 export type LocalProviderJob = ProviderJob & { files?: GeneratedFile[] };
 
+/** Progress of a local run from its schedule: the fraction of its time spent and the seconds left. */
+export function localProgress(startedAt: number, dueAt: number, now: number): Pick<ProviderJob, 'progress' | 'remainingSeconds'> {
+  const span = Math.max(1, dueAt - startedAt);
+  const progress = Math.min(1, Math.max(0, (now - startedAt) / span));
+  return { progress, remainingSeconds: Math.max(0, dueAt - now) / 1000 };
+}
+
 export function createLocalProvider(getDb: () => Promise<Db>): GenerationProvider & { get(jobId: string, target: string): Promise<LocalProviderJob> } {
   return {
     platform: 'local',
@@ -31,7 +38,9 @@ export function createLocalProvider(getDb: () => Promise<Db>): GenerationProvide
       if (row.status === 'canceled') return { jobId, status: 'canceled' };
       const startedAt = (row.dispatchedAt ?? row.createdAt).getTime();
       const dueAt = startedAt + scaledMs(row.estimatedSeconds * LOCAL_ENGINE_SPEEDUP);
-      if (Date.now() < dueAt) return { jobId, status: 'processing' };
+      const now = Date.now();
+      // Reported like a hosted model's log: how much of its run is done and how long is left.
+      if (now < dueAt) return { jobId, status: 'processing', ...localProgress(startedAt, dueAt, now) };
       const model = getModel(row.modelId);
       if (!model) return { jobId, status: 'failed', error: 'This model is no longer available.' };
       try {

@@ -7,7 +7,10 @@
 import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
 import { grantCredits } from '~/server/services/credits/ledger';
+import { scaledMs, timeScale } from '~/server/config/time-scale';
+import type { ProviderProgress } from '~/server/providers';
 import { publishGenerationUpdate } from './events';
+import { progressPatch } from './progress';
 import { RUNNING_STATUSES } from './statuses';
 import type { StoredOutput } from './present';
 
@@ -71,12 +74,22 @@ export async function finishSucceeded(
   return true;
 }
 
-/** A still-running provider status (starting/processing) seen by a poll or a webhook. */
-export async function markProgress(db: Db, generationId: string, status: 'starting' | 'processing'): Promise<void> {
-  const [row] = await db.generation.updateManyAndReturn({
-    where: { id: generationId, status: { in: ['starting', 'processing'] }, NOT: { status } },
-    data: { status },
-    select: { userId: true },
+/**
+ * A still-running provider status (starting/processing) seen by a poll or a webhook, with what the
+ * provider said about its progress. Written only when something changed, with the row as read as
+ * the condition (a concurrent report wins cleanly), and pushed to the owner's open pages.
+ */
+export async function markProgress(db: Db, generationId: string, status: 'starting' | 'processing', report: ProviderProgress = {}): Promise<void> {
+  const row = await db.generation.findUnique({
+    where: { id: generationId },
+    select: { userId: true, status: true, progress: true, queuePosition: true, expectedDoneAt: true, dispatchedAt: true, estimatedSeconds: true },
   });
-  if (row) await publishGenerationUpdate({ userId: row.userId, generationId, status });
+  if (!row || (row.status !== 'starting' && row.status !== 'processing')) return;
+  const patch = progressPatch(row, status, report, { now: Date.now(), scale: timeScale(), toleranceMs: scaledMs(1) });
+  if (!patch) return;
+  const changed = await db.generation.updateMany({
+    where: { id: generationId, status: row.status, progress: row.progress, queuePosition: row.queuePosition },
+    data: patch,
+  });
+  if (changed.count === 1) await publishGenerationUpdate({ userId: row.userId, generationId, status: patch.status ?? row.status });
 }
