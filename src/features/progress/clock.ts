@@ -9,13 +9,15 @@ export function secondMs(timeScale: number): number {
   return Math.max(16, Math.round(1000 * timeScale));
 }
 
-/** Date.now(), refreshed every catalogue second while `active`. */
+/**
+ * Date.now(), refreshed every catalogue second while `active`. The first reading stays for a whole
+ * second (a countdown shows its full value first, however slow the first render was).
+ */
 export function useNow(timeScale: number, active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   const step = secondMs(timeScale);
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), step);
     return () => clearInterval(timer);
   }, [step, active]);
