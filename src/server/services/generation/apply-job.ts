@@ -22,9 +22,9 @@ export async function applyJob(db: Db, generation: Generation, job: EngineJob): 
   switch (job.status) {
     case 'queued':
     case 'starting':
-      return markProgress(db, generation.id, 'starting', progressOf(job));
+      return markProgress(db, generation, 'starting', progressOf(job));
     case 'processing':
-      return markProgress(db, generation.id, 'processing', progressOf(job));
+      return markProgress(db, generation, 'processing', progressOf(job));
     case 'failed':
       await finishFailed(db, generation.id, job.error?.trim() || PROVIDER_FAILED_TEXT);
       return;
