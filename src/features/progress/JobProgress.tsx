@@ -4,7 +4,7 @@
  * never goes back; past the announced end it says 'Taking longer than usual' (indeterminate).
  */
 import { Progress, Text } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useRef } from 'react';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import { useNow, useSince } from './clock';
@@ -56,7 +56,7 @@ export function JobProgress({ jobId, report, estimatedSeconds, compact = false }
   );
 }
 
-function describe(view: ProgressView, t: ReturnType<typeof useTranslations<'progress'>>): string {
+function describe(view: ProgressView, t: ReturnType<typeof useTranslations>): string {
   switch (view.kind) {
     case 'provider-queue':
       return t('providerQueue', { position: view.position });

@@ -1,6 +1,6 @@
 /** The opt-in for a browser notification when a job ends while the tab is hidden. */
 import { Stack, Switch, Text } from '@mantine/core';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useEffect, useState } from 'react';
 import { notificationsSupported, notifyOptedIn, setNotifyOptIn } from './completion-signal';
 

@@ -1,5 +1,5 @@
 /** signalCompletion with the texts of the current language. */
-import { useTranslations } from 'next-intl';
+import { useTranslations } from '~/i18n';
 import { useCallback } from 'react';
 import { signalCompletion } from './completion-signal';
 
