@@ -3,7 +3,6 @@
  * sign-in), with TIME_SCALE=0.02 so the 60 s queue wait and the model's run take about a second.
  * Screenshots go to test-results/e2e/ (CI artifacts).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
+import { recorded, startRecording } from './helpers/record';
+import { seedPremiumUser } from './helpers/users';
 
 const TIME_SCALE = '0.02';
 const PREMIUM_EMAIL = 'grace@example.com';
@@ -51,17 +52,6 @@ async function fillPrompt(page: Page, text: string): Promise<void> {
   await expect.poll(() => page.getByTestId('generate-button').isEnabled()).toBe(true);
 }
 
-/**
- * Makes a premium user in a data folder before the app opens it (the embedded database allows
- * one process per folder), through the project's own `npm run user` script.
- */
-function seedPremiumUser(dataDir: string, email: string): void {
-  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/scripts/user.ts', '--email', email, '--premium', 'true'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'test', DATA_DIR: dataDir, STARTING_CREDITS: '50' },
-    stdio: 'pipe',
-  });
-}
-
 describe('a studio with 5 starting credits', () => {
   let app: AppServer;
   let dataDir: string;
@@ -91,9 +81,11 @@ describe('a studio with 5 starting credits', () => {
     expect(await page.getByRole('switch', { name: 'Public' }).isDisabled()).toBe(true);
 
     await fillPrompt(page, 'A lighthouse on a cliff during a storm, cinematic');
+    // The notice counts down (one second each 20 ms here): record what it said from the start.
+    await startRecording(page, 'queue', '[data-testid="queue-notice"]', 'text');
     await page.getByTestId('generate-button').click();
     await page.getByTestId('queue-notice').waitFor();
-    expect(await page.getByTestId('queue-notice').textContent()).toBe('Queue wait time: ~60s');
+    expect((await recorded(page, 'queue'))[0]).toBe('Queue wait time: ~60s');
     expect(await page.getByTestId('generate-button').textContent()).toContain('Generating...');
     await shot(page, 'generator-free-queue');
 

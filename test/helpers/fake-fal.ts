@@ -57,6 +57,11 @@ export type FalScript = {
    * error_type:'request_timeout'}, errorType:'request_timeout'}).
    */
   error?: string | { status: number; body: unknown; errorType?: string };
+  /**
+   * What the app logs while IN_PROGRESS: each IN_PROGRESS status poll reveals one more message
+   * (the status carries them all with ?logs=1), e.g. tqdm bars. Default: a single 'Running'.
+   */
+  runLogs?: string[];
   /** Also put `error`/`error_type` on the COMPLETED status (otherwise only the result carries it). */
   errorInStatus?: boolean;
   faults?: { submit?: FalFault; status?: FalFault; result?: FalFault; cancel?: FalFault };
@@ -352,7 +357,8 @@ export async function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFa
       const queuePolls = job.script.queuePolls ?? 0;
       return { ...base, queue_position: Math.max(0, queuePolls - job.polls), logs: null, metrics: {} };
     }
-    const logs = withLogs ? [{ message: 'Running', level: 'INFO', source: 'USER', timestamp: new Date().toISOString() }] : null;
+    const printed = job.script.runLogs ? job.script.runLogs.slice(0, Math.max(1, job.polls - (job.script.queuePolls ?? 0))) : ['Running'];
+    const logs = withLogs ? printed.map((message) => ({ message, level: 'INFO', source: 'USER', timestamp: new Date().toISOString() })) : null;
     if (job.state === 'IN_PROGRESS') return { ...base, logs, metrics: {} };
     const body: Record<string, unknown> = { ...base, logs, metrics: { inference_time: ((job.completedMs ?? Date.now()) - job.createdMs) / 1000 } };
     if (job.outcome && !job.outcome.ok && (job.script.errorInStatus || job.outcome.canceled)) {

@@ -60,6 +60,11 @@ export type ReplicateScript = {
    */
   files?: string[] | string;
   logs?: string;
+  /**
+   * What the model prints while it runs: one more line is appended to `logs` on each GET while
+   * processing (as a real prediction's logs grow), e.g. tqdm bars. The final logs then keep them.
+   */
+  runLogs?: string[];
   /** Reject the input with 422 "Input validation failed" and this detail. */
   rejectInput?: string | ((input: Record<string, unknown>) => string | undefined);
   faults?: { create?: ReplicateFault; get?: ReplicateFault; cancel?: ReplicateFault };
@@ -357,7 +362,7 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
     } else {
       p.status = 'succeeded';
       p.output = outcome.output !== undefined ? outcome.output : defaultOutput(p);
-      p.logs = p._script.logs ?? 'Using seed: 1234\n100%|██████████| 4/4 [00:00<00:00]\n';
+      p.logs = p._script.logs ?? (p._script.runLogs ? `${p._script.runLogs.join('\n')}\n` : 'Using seed: 1234\n100%|██████████| 4/4 [00:00<00:00]\n');
     }
     const total = (now.getTime() - p._createdMs) / 1000;
     p.metrics = { predict_time: Math.max(0.001, total * 0.9), total_time: total };
@@ -373,6 +378,9 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
       p.status = 'processing';
       p.started_at = new Date().toISOString();
     }
+    const printed = p.logs ? p.logs.split('\n').length - 1 : 0;
+    const next = script.runLogs?.[printed];
+    if (next !== undefined) p.logs += `${next}\n`;
     if (script.never) return;
     const afterPolls = script.afterPolls ?? (script.afterMs === undefined ? 2 : undefined);
     if (afterPolls !== undefined && p._polls >= afterPolls) finish(p);

@@ -3,6 +3,7 @@ import { Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import type { Prediction } from '~/features/generator/flow/types';
 import { isVideoUrl } from '~/features/outputs/media';
+import { JobProgress } from '~/features/progress/JobProgress';
 
 export function previewUrl(creation: Prediction): string | null {
   const first = creation.display.outputMedia[0];
@@ -27,11 +28,14 @@ export function CreationThumb({ creation, ratio = '1 / 1' }: { creation: Predict
   if (creation.status !== 'succeeded') {
     return (
       <Center style={frame}>
-        <Stack gap={4} align="center">
+        <Stack gap={4} align="center" w="100%" px="xs">
           <Loader size="sm" type="dots" />
           <Text size="xs" c="dimmed">
             {t('statusRunning')}
           </Text>
+          <Box w="100%">
+            <JobProgress jobId={creation.id} report={creation} estimatedSeconds={creation.queue.estimatedSeconds} compact />
+          </Box>
         </Stack>
       </Center>
     );

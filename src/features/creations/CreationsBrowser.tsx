@@ -12,6 +12,7 @@ import dynamic from 'next/dynamic';
 // The details dialog's code loads when a creation is first opened.
 const CreationDetailsModal = dynamic(() => import('./CreationDetailsModal').then((m) => m.CreationDetailsModal), { ssr: false });
 import { CreationThumb } from './CreationThumb';
+import { useLiveCreations, withCreation } from './useLiveCreations';
 
 export const CREATIONS_PAGE_SIZE = 24;
 const FILTERS = ['all', 'image', 'video', 'text'] as const;
@@ -23,11 +24,28 @@ export function CreationsBrowser() {
   const signIn = useSignInModal();
   const [filter, setFilter] = useState<Filter>('all');
   const [opened, setOpened] = useState<Prediction | null>(null);
-  const list = trpc.prediction.list.useInfiniteQuery(
-    { limit: CREATIONS_PAGE_SIZE, ...(filter === 'all' ? {} : { type: filter }) },
-    { enabled: status === 'authenticated', getNextPageParam: (last) => last.nextCursor ?? undefined },
-  );
+  const input = { limit: CREATIONS_PAGE_SIZE, ...(filter === 'all' ? {} : { type: filter }) };
+  const list = trpc.prediction.list.useInfiniteQuery(input, { enabled: status === 'authenticated', getNextPageParam: (last) => last.nextCursor ?? undefined });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const utils = trpc.useUtils();
+  // Running creations keep their progress moving here.
+  useLiveCreations(items, {
+    replace: (creation) => {
+      let found = false;
+      utils.prediction.list.setInfiniteData(input, (old) => {
+        if (!old) return old;
+        const pages = old.pages.map((page) => {
+          const next = withCreation(page.items, creation);
+          if (!next) return page;
+          found = true;
+          return { ...page, items: next };
+        });
+        return found ? { ...old, pages } : old;
+      });
+      return found;
+    },
+    refetch: () => void list.refetch(),
+  });
 
   return (
     <Container size="xl" py="xl">

@@ -16,12 +16,27 @@ import dynamic from 'next/dynamic';
 // The details dialog's code loads when a creation is first opened.
 const CreationDetailsModal = dynamic(() => import('./CreationDetailsModal').then((m) => m.CreationDetailsModal), { ssr: false });
 import { CreationThumb } from './CreationThumb';
+import { useLiveCreations, withCreation } from './useLiveCreations';
 
 export function RecentCreations({ limit = RECENT_LIMIT_DEFAULT, onSelect, columns }: { limit?: number; onSelect?: (creation: Prediction) => void; columns?: { base: number; sm?: number; md?: number } }) {
   const t = useTranslations('creations');
   const { user } = useUserDetails();
   const premium = user?.premium === true;
   const recent = trpc.prediction.recent.useQuery({ limit }, { enabled: premium, staleTime: 30_000 });
+  const utils = trpc.useUtils();
+  // Running creations keep their progress moving here.
+  useLiveCreations(recent.data ?? [], {
+    replace: (creation) => {
+      let found = false;
+      utils.prediction.recent.setData({ limit }, (old) => {
+        const next = old ? withCreation(old, creation) : null;
+        found = next !== null;
+        return next ?? old;
+      });
+      return found;
+    },
+    refetch: () => void recent.refetch(),
+  });
   const [opened, setOpened] = useState<Prediction | null>(null);
 
   if (!premium || recent.isError) return null;

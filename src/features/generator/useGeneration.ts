@@ -18,6 +18,7 @@ import { pathWithoutLocale } from '~/features/auth/callback-url';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
 import type { FormValues } from '~/features/form/controls/types';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
+import { useCompletionSignal } from '~/features/progress/useCompletionSignal';
 import { showToast } from '~/features/toast/toast';
 import { useUserDetails, type UserDetails } from '~/features/user/useUserDetails';
 import { trpc } from '~/utils/trpc';
@@ -39,6 +40,7 @@ export function useGeneration(options: { onFinished?: (prediction: ShownPredicti
   const router = useRouter();
   const utils = trpc.useUtils();
   const system = useSystemStatus();
+  const signalCompletion = useCompletionSignal();
   const [state, setState] = useState<GenerationState>(IDLE);
   const [checking, setChecking] = useState(false);
   const handle = useRef<GenerationHandle | null>(null);
@@ -124,14 +126,20 @@ export function useGeneration(options: { onFinished?: (prediction: ShownPredicti
         timers: realTimers,
         onState: setState,
         onCredits,
+        // The running job shows (with its progress) in Recent Creations and /creations at once.
+        onSubmitted: () => {
+          void utils.prediction.recent.invalidate();
+          void utils.prediction.list.invalidate();
+        },
         onFinished: (prediction) => {
           void utils.prediction.recent.invalidate();
           void utils.prediction.list.invalidate();
+          signalCompletion(prediction);
           onFinishedRef.current?.(prediction);
         },
       });
     },
-    [checking, state.generating, router, user, system, utils, status, signIn, text, onCredits],
+    [checking, state.generating, router, user, system, utils, status, signIn, text, onCredits, signalCompletion],
   );
 
   const reset = useCallback(() => {

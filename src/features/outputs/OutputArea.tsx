@@ -8,6 +8,10 @@ import { useTranslations } from '~/i18n';
 import { useState, type ReactNode } from 'react';
 import type { PublicModelDefinition } from '~/catalogue/public';
 import type { ShownPrediction } from '~/features/generator/flow/types';
+import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
+import { useCountdown } from '~/features/progress/clock';
+import { JobProgress } from '~/features/progress/JobProgress';
+import { NotifyToggle } from '~/features/progress/NotifyToggle';
 import { ImageCard } from './ImageCard';
 import dynamic from 'next/dynamic';
 import { downloadName, gridColumns, isVideoMedia } from './media';
@@ -50,6 +54,7 @@ export function OutputArea({ prediction, model, queueWaitSeconds, estimatedSecon
   );
 }
 
+/** 'Queue wait time: ~{n}s' with n the whole seconds left (the caller counts down). */
 export function QueueNotice({ seconds }: { seconds: number }) {
   const t = useTranslations('generator');
   return (
@@ -91,12 +96,19 @@ function PlaceholderView({ model }: { model: PublicModelDefinition }) {
 
 function ProcessingView({ prediction, outputType, queueWaitSeconds, estimatedSeconds }: { prediction: ShownPrediction; outputType: string; queueWaitSeconds: number | null; estimatedSeconds: number }) {
   const t = useTranslations('outputs');
+  const { timeScale } = useSystemStatus();
+  // The free-tier wait counts down in place, then the progress bar takes over.
+  const waitLeft = useCountdown(queueWaitSeconds, timeScale);
   const count = Math.max(1, prediction.outputNum || 1);
   const columns = gridColumns(count);
   const ratio = outputType === 'video' ? '16 / 9' : outputType === 'text' ? undefined : '1 / 1';
   return (
     <Stack gap="sm" data-testid="output-processing">
-      {queueWaitSeconds !== null ? <QueueNotice seconds={queueWaitSeconds} /> : null}
+      {waitLeft !== null && waitLeft > 0 ? (
+        <QueueNotice seconds={waitLeft} />
+      ) : prediction.report ? (
+        <JobProgress jobId={prediction.id} report={prediction.report} estimatedSeconds={estimatedSeconds} />
+      ) : null}
       <Group gap="xs">
         <Loader size="xs" type="dots" />
         <Text size="sm" fw={500}>
@@ -121,6 +133,7 @@ function ProcessingView({ prediction, outputType, queueWaitSeconds, estimatedSec
           ),
         )}
       </SimpleGrid>
+      <NotifyToggle />
     </Stack>
   );
 }

@@ -27,6 +27,7 @@ import {
   type RetryPolicy,
 } from './http';
 import { normalizeOutput } from './output';
+import { falStatusProgress } from './progress-logs';
 import {
   ProviderError,
   isTerminalProviderStatus,
@@ -64,6 +65,7 @@ type FalStatusBody = {
   status?: string;
   request_id?: string;
   queue_position?: number;
+  logs?: unknown;
   error?: unknown;
   error_type?: unknown;
 };
@@ -133,13 +135,14 @@ export function createFalProvider(options: FalProviderOptions): FalProvider {
   async function get(jobId: string, target: string): Promise<ProviderJob> {
     assertSafeJobId('fal', jobId);
     const status = (await call('get', () =>
-      client.queue.status(target, { requestId: jobId, logs: false, abortSignal: deadline(timeoutMs) }),
+      // With logs: what the model prints is how far along it is.
+      client.queue.status(target, { requestId: jobId, logs: true, abortSignal: deadline(timeoutMs) }),
     )) as FalStatusBody;
     switch (status?.status) {
       case 'IN_QUEUE':
-        return { jobId, status: 'queued' };
+        return { jobId, status: 'queued', ...falStatusProgress(status) };
       case 'IN_PROGRESS':
-        return { jobId, status: 'processing' };
+        return { jobId, status: 'processing', ...falStatusProgress(status) };
       case 'COMPLETED':
         break;
       default:
@@ -180,7 +183,7 @@ export function createFalProvider(options: FalProviderOptions): FalProvider {
       if (typeof requestId !== 'string' || !requestId) {
         throw new ProviderError('fal sent an unexpected submit response.', true, undefined, { kind: 'invalid_response', provider: 'fal' });
       }
-      let job: ProviderJob = { jobId: requestId, status: 'queued' };
+      let job: ProviderJob = { jobId: requestId, status: 'queued', ...falStatusProgress({ status: 'IN_QUEUE', queue_position: (queued as FalStatusBody).queue_position }) };
       if (req.waitSeconds && req.waitSeconds > 0) {
         const until = Date.now() + req.waitSeconds * 1000;
         const interval = Math.max(10, options.pollIntervalMs ?? 500);

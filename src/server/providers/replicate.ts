@@ -20,6 +20,7 @@ import {
   type RetryPolicy,
 } from './http';
 import { normalizeOutput } from './output';
+import { replicateLogProgress } from './progress-logs';
 import { ProviderError, type GenerationProvider, type ProviderJob, type ProviderStatus, type ProviderSubmit } from './types';
 
 export type ReplicateProviderOptions = {
@@ -64,7 +65,7 @@ function errorText(error: unknown): string | undefined {
 }
 
 /** A Replicate prediction (API answer or webhook body) as a ProviderJob. */
-export function predictionToJob(prediction: Pick<Prediction, 'id' | 'status' | 'output' | 'error'>): ProviderJob {
+export function predictionToJob(prediction: Pick<Prediction, 'id' | 'status' | 'output' | 'error'> & { logs?: unknown }): ProviderJob {
   const raw = prediction.status as string;
   let status: ProviderStatus;
   switch (raw) {
@@ -83,6 +84,7 @@ export function predictionToJob(prediction: Pick<Prediction, 'id' | 'status' | '
       status = 'processing';
   }
   const job: ProviderJob = { jobId: prediction.id, status };
+  if (status === 'processing') Object.assign(job, replicateLogProgress(prediction.logs));
   if (status === 'succeeded') {
     job.output = prediction.output;
     Object.assign(job, normalizeOutput(prediction.output));

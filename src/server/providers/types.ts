@@ -23,7 +23,16 @@ export type ProviderJob = {
   outputText?: string;
   /** The provider's error text when failed (or why it was canceled). */
   error?: string;
+  /** While running, when the provider says: the fraction done (0–1)... */
+  progress?: number;
+  /** ...its own estimate of the seconds left... */
+  remainingSeconds?: number;
+  /** ...and, while waiting in its queue, the job's place in it (1 = next). */
+  queuePosition?: number;
 };
+
+/** The progress part of a job, as every provider reports it. */
+export type ProviderProgress = Pick<ProviderJob, 'progress' | 'remainingSeconds' | 'queuePosition'>;
 
 export type ProviderSubmit = {
   /** Replicate: 'owner/name' (model route) or 'owner/name:version'; fal: the endpoint id ('fal-ai/flux/dev'). */

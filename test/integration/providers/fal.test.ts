@@ -58,7 +58,8 @@ describe('submit', () => {
     const input = { prompt: 'a red fox', image_size: 'square_hd', num_images: 2, num_inference_steps: 28, enable_safety_checker: true };
     const job = await provider.submit({ target: 'fal-ai/flux/dev', input, webhookUrl: receiver.url });
 
-    expect(job).toEqual({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'queued' });
+    // queue_position 0 (next in line) is place 1.
+    expect(job).toEqual({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'queued', queuePosition: 1 });
     const [submit] = fake.submitRequests();
     expect(submit?.path).toBe('/fal-ai/flux/dev');
     expect(submit?.query).toEqual({ fal_webhook: receiver.url });
@@ -90,7 +91,7 @@ describe('status, result, cancel', () => {
     fake.script('fal-ai/flux/dev', { queuePolls: 1 });
     const { jobId } = await provider.submit({ target: 'fal-ai/flux/dev', input: { prompt: 'fox', num_images: 2 } });
 
-    expect(await provider.get(jobId, 'fal-ai/flux/dev')).toEqual({ jobId, status: 'queued' });
+    expect(await provider.get(jobId, 'fal-ai/flux/dev')).toEqual({ jobId, status: 'queued', queuePosition: 1 });
     expect(await provider.get(jobId, 'fal-ai/flux/dev')).toEqual({ jobId, status: 'processing' });
     const done = await provider.get(jobId, 'fal-ai/flux/dev');
     expect(done.status).toBe('succeeded');

@@ -27,6 +27,9 @@ function creation(n: number, type = 'image') {
     isPublic: n % 2 === 0,
     isOwner: true,
     queue: { dispatchAt: new Date(0), waitSeconds: 0, estimatedSeconds: 20 },
+    progress: null,
+    etaSeconds: null,
+    queuePosition: null,
     display: { prompt: `prompt ${n}`, inputImages: [], outputType: type, outputText: null, outputMedia: [{ publicUrl: url, thumbnailUrl: null, contentType: type === 'video' ? 'video/mp4' : 'image/png' }] },
   };
 }

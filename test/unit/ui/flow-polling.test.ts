@@ -20,6 +20,9 @@ function prediction(status: string, id = 'gen-1'): Prediction {
     isPublic: true,
     isOwner: true,
     queue: { dispatchAt: new Date(0), waitSeconds: 60, estimatedSeconds: 20 },
+    progress: null,
+    etaSeconds: null,
+    queuePosition: null,
     display: { prompt: 'a fox', inputImages: [], outputType: 'image', outputText: null, outputMedia: [] },
   } as Prediction;
 }

@@ -33,6 +33,9 @@ function prediction(status: string, overrides: Record<string, unknown> = {}) {
     isPublic: true,
     isOwner: true,
     queue: { dispatchAt: new Date(0), waitSeconds: 60, estimatedSeconds: 20 },
+    progress: null,
+    etaSeconds: null,
+    queuePosition: null,
     display: {
       prompt: 'a fox',
       inputImages: [],

@@ -44,6 +44,8 @@ export type GenerationOptions = {
   onState: (state: GenerationState) => void;
   /** Credits changed: the new balance when known, else refetch. */
   onCredits: (credits?: number) => void;
+  /** The server took the job and it is running (it now shows in the creation lists too). */
+  onSubmitted?: (prediction: ShownPrediction) => void;
   /** The generation ended (any final status). */
   onFinished?: (prediction: ShownPrediction) => void;
   newKey?: () => string;
@@ -109,6 +111,8 @@ export function startGeneration(options: GenerationOptions): GenerationHandle {
       outputType: options.outputType,
       display: null,
       queue: { waitSeconds: options.waitSeconds, estimatedSeconds: options.estimatedSeconds },
+      // Until the server answers: the wait ahead plus the model's estimated duration.
+      report: { progress: null, etaSeconds: options.waitSeconds + options.estimatedSeconds, queuePosition: null, receivedAt: now() },
     },
     generating: true,
     queueWaitSeconds: !options.premium && options.waitSeconds > 0 ? options.waitSeconds : null,
@@ -171,6 +175,8 @@ export function startGeneration(options: GenerationOptions): GenerationHandle {
       prediction: shown,
       queueWaitSeconds: state.queueWaitSeconds !== null && answer.prediction.status === 'pending' ? answer.prediction.queue.waitSeconds || state.queueWaitSeconds : null,
     });
+
+    options.onSubmitted?.(shown);
 
     const onRunning = (prediction: Prediction) => {
       set({ prediction: fromServer(prediction), queueWaitSeconds: prediction.status === 'pending' ? state.queueWaitSeconds : null });

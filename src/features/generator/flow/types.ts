@@ -3,6 +3,7 @@
  * never drifts from what the API answers.
  */
 import type { inferRouterOutputs } from '@trpc/server';
+import type { ReceivedReport } from '~/features/progress/progress-view';
 import type { AppRouter } from '~/server/trpc/root';
 
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -24,6 +25,8 @@ export type ShownPrediction = {
   outputType: string;
   display: Prediction['display'] | null;
   queue: { waitSeconds: number; estimatedSeconds: number } | null;
+  /** Where a running job stands (the server's progress fields; the placeholder's own estimate). */
+  report?: ReceivedReport | null;
 };
 
 /** The flow's toasts go through this (the app passes showToast). */
@@ -49,5 +52,6 @@ export function fromServer(prediction: Prediction): ShownPrediction {
     outputType: prediction.display.outputType,
     display: prediction.display,
     queue: { waitSeconds: prediction.queue.waitSeconds, estimatedSeconds: prediction.queue.estimatedSeconds },
+    report: { progress: prediction.progress, etaSeconds: prediction.etaSeconds, queuePosition: prediction.queuePosition, receivedAt: Date.now() },
   };
 }

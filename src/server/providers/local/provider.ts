@@ -22,6 +22,13 @@ export const LOCAL_ENGINE_CONCURRENCY = Math.max(2, Math.min(4, availableParalle
 
 export type LocalProviderJob = ProviderJob & { files?: GeneratedFile[] };
 
+/** Progress of a local run from its schedule: the fraction of its time spent and the seconds left. */
+export function localProgress(startedAt: number, dueAt: number, now: number): Pick<ProviderJob, 'progress' | 'remainingSeconds'> {
+  const span = Math.max(1, dueAt - startedAt);
+  const progress = Math.min(1, Math.max(0, (now - startedAt) / span));
+  return { progress, remainingSeconds: Math.max(0, dueAt - now) / 1000 };
+}
+
 export type LocalProvider = GenerationProvider & {
   get(jobId: string, target: string): Promise<LocalProviderJob>;
   /** How busy the engine's pool is (jobs working, waiting, and the most that ever worked at once). */
@@ -47,7 +54,9 @@ export function createLocalProvider(getDb: () => Promise<Db>, concurrency = LOCA
       }
       const startedAt = (row.dispatchedAt ?? row.createdAt).getTime();
       const dueAt = startedAt + scaledMs(row.estimatedSeconds * LOCAL_ENGINE_SPEEDUP);
-      if (Date.now() < dueAt) return { jobId, status: 'processing' };
+      const now = Date.now();
+      // Reported like a hosted model's log: how much of its run is done and how long is left.
+      if (now < dueAt) return { jobId, status: 'processing', ...localProgress(startedAt, dueAt, now) };
       const model = getModel(row.modelId);
       if (!model) return { jobId, status: 'failed', error: 'This model is no longer available.' };
       const outcome = pool.poll(jobId, () => runLocalOperation(model, row.input as Record<string, unknown>, row.outputNum, inputImageReader(db, row.userId)));

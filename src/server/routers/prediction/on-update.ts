@@ -5,8 +5,9 @@ import { toPrediction } from '~/server/services/generation/present';
 import { protectedProcedure } from '~/server/trpc/procedures';
 
 /**
- * Pushes the caller's generations as their status changes (server-sent events over tRPC), so a
- * finished result shows within a second; the client's spec polling stays as the fallback.
+ * Pushes the caller's generations as their status or progress changes (server-sent events over
+ * tRPC), so progress moves live and a finished result shows within a second; the client's spec
+ * polling stays as the fallback.
  */
 export const onUpdate = protectedProcedure
   .input(z.object({ ids: z.array(inputText.max(64)).max(50).optional() }).optional())
@@ -19,21 +20,26 @@ export const onUpdate = protectedProcedure
       queue.push(update);
       wake?.();
     });
+    // One abort listener for the whole stream (progress makes many waits: one each would pile up).
+    const onAbort = () => wake?.();
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
       while (!signal?.aborted) {
         if (queue.length === 0) {
           await new Promise<void>((resolve) => {
             wake = resolve;
-            signal?.addEventListener('abort', () => resolve(), { once: true });
           });
           wake = undefined;
           continue;
         }
         const update = queue.shift()!;
+        // The row read below is the newest state: later queued updates of the same job add nothing.
+        for (let i = queue.length - 1; i >= 0; i -= 1) if (queue[i]!.generationId === update.generationId) queue.splice(i, 1);
         const row = await ctx.db.generation.findFirst({ where: { id: update.generationId, userId: ctx.user.id } });
         if (row) yield toPrediction(row, ctx.user.id);
       }
     } finally {
       off();
+      signal?.removeEventListener('abort', onAbort);
     }
   });

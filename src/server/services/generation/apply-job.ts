@@ -5,7 +5,7 @@
  */
 import type { Db } from '~/server/db/client';
 import type { Generation } from '~/server/db/generated/client';
-import type { ProviderJob } from '~/server/providers';
+import type { ProviderJob, ProviderProgress } from '~/server/providers';
 import type { GeneratedFile } from '~/server/providers/local/operations';
 import { getStorage, keyFromStorageUrl } from '~/server/services/storage';
 import { keepRemoteOutput, storeGeneratedFile } from '~/server/services/storage/keep-output';
@@ -23,9 +23,9 @@ export async function applyJob(db: Db, generation: Generation, job: EngineJob): 
   switch (job.status) {
     case 'queued':
     case 'starting':
-      return markProgress(db, generation.id, 'starting');
+      return markProgress(db, generation, 'starting', progressOf(job));
     case 'processing':
-      return markProgress(db, generation.id, 'processing');
+      return markProgress(db, generation, 'processing', progressOf(job));
     case 'failed':
       await finishFailed(db, generation.id, job.error?.trim() || PROVIDER_FAILED_TEXT);
       return;
@@ -35,6 +35,10 @@ export async function applyJob(db: Db, generation: Generation, job: EngineJob): 
     case 'succeeded':
       await finishWithOutputs(db, generation, job);
   }
+}
+
+function progressOf(job: EngineJob): ProviderProgress {
+  return { progress: job.progress, remainingSeconds: job.remainingSeconds, queuePosition: job.queuePosition };
 }
 
 async function finishWithOutputs(db: Db, generation: Generation, job: EngineJob): Promise<void> {

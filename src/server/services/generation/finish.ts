@@ -7,7 +7,10 @@
 import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
 import { grantCredits } from '~/server/services/credits/ledger';
+import { scaledMs, timeScale } from '~/server/config/time-scale';
+import type { ProviderProgress } from '~/server/providers';
 import { publishGenerationUpdate } from './events';
+import { progressPatch, type ProgressRow } from './progress';
 import { RUNNING_STATUSES } from './statuses';
 import type { StoredOutput } from './present';
 
@@ -71,12 +74,24 @@ export async function finishSucceeded(
   return true;
 }
 
-/** A still-running provider status (starting/processing) seen by a poll or a webhook. */
-export async function markProgress(db: Db, generationId: string, status: 'starting' | 'processing'): Promise<void> {
-  const [row] = await db.generation.updateManyAndReturn({
-    where: { id: generationId, status: { in: ['starting', 'processing'] }, NOT: { status } },
-    data: { status },
-    select: { userId: true },
+/**
+ * A still-running provider status (starting/processing) seen by a poll or a webhook, with what the
+ * provider said about its progress. `row` is the generation as the caller read it: the write is
+ * conditional on it being unchanged (a concurrent report wins cleanly; the next poll brings ours
+ * again), happens only when something changed, and is pushed to the owner's open pages.
+ */
+export async function markProgress(
+  db: Db,
+  row: ProgressRow & { id: string; userId: string },
+  status: 'starting' | 'processing',
+  report: ProviderProgress = {},
+): Promise<void> {
+  if (row.status !== 'starting' && row.status !== 'processing') return;
+  const patch = progressPatch(row, status, report, { now: Date.now(), scale: timeScale(), toleranceMs: scaledMs(1) });
+  if (!patch) return;
+  const changed = await db.generation.updateMany({
+    where: { id: row.id, status: row.status, progress: row.progress, queuePosition: row.queuePosition },
+    data: patch,
   });
-  if (row) await publishGenerationUpdate({ userId: row.userId, generationId, status });
+  if (changed.count === 1) await publishGenerationUpdate({ userId: row.userId, generationId: row.id, status: patch.status ?? row.status });
 }

@@ -1,7 +1,9 @@
 /** A generation row as the client's Prediction (core-flow §3). */
 import { getModel, inputImagesOf } from '~/catalogue';
 import type { Generation } from '~/server/db/generated/client';
-import { toPublicStatus, type PublicStatus } from './statuses';
+import { timeScale } from '~/server/config/time-scale';
+import { etaSeconds } from './progress';
+import { isRunning, toPublicStatus, type PublicStatus } from './statuses';
 
 export type StoredOutput = { key: string; url: string; contentType: string; thumbnailUrl?: string | null };
 
@@ -22,6 +24,12 @@ export type Prediction = {
   isOwner: boolean;
   /** When the job goes to the provider (free-tier queue) and how long it should then take. */
   queue: { dispatchAt: Date; waitSeconds: number; estimatedSeconds: number };
+  /** Fraction done (0–1) as the provider (or the local engine) reports it; 1 once succeeded; else null. */
+  progress: number | null;
+  /** Seconds until the result (see etaSeconds in ./progress); null when unknown or over. */
+  etaSeconds: number | null;
+  /** The job's place in its provider's queue (1 = next), when the provider says; else null. */
+  queuePosition: number | null;
   display: {
     prompt: string | null;
     inputImages: string[];
@@ -35,8 +43,9 @@ export function storedOutputsOf(value: unknown): StoredOutput[] {
   return Array.isArray(value) ? (value as StoredOutput[]) : [];
 }
 
-export function toPrediction(row: Generation, viewerId: string | null): Prediction {
+export function toPrediction(row: Generation, viewerId: string | null, now: number = Date.now()): Prediction {
   const input = (row.input ?? {}) as Record<string, unknown>;
+  const running = isRunning(row.status);
   return {
     id: row.id,
     status: toPublicStatus(row.status),
@@ -52,6 +61,9 @@ export function toPrediction(row: Generation, viewerId: string | null): Predicti
     isPublic: row.isPublic,
     isOwner: viewerId === row.userId,
     queue: { dispatchAt: row.dispatchAt, waitSeconds: row.waitSeconds, estimatedSeconds: row.estimatedSeconds },
+    progress: row.status === 'succeeded' ? 1 : running ? row.progress : null,
+    etaSeconds: etaSeconds(row, now, timeScale()),
+    queuePosition: running ? row.queuePosition : null,
     display: {
       prompt: typeof input.prompt === 'string' ? input.prompt : null,
       inputImages: inputImagesOf(input),

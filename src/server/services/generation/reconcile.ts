@@ -11,10 +11,14 @@ import { claimExpiry, keepClaim, renewClaim } from './claims';
 import { FAILURE_TEXTS, finishFailed } from './finish';
 import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
 
-/** Spec seconds between polls of one job: local jobs are cheap to ask; webhooks make polls a fallback. */
+/**
+ * Spec seconds between polls of one job: local jobs are cheap to ask. Webhooks bring completion,
+ * so polls are then a fallback — but they also bring the provider's progress (only completion is
+ * pushed), which is why they stay fairly frequent.
+ */
 function pollEverySeconds(platform: Platform): number {
   if (platform === 'local') return 1;
-  return webhookUrlFor(platform) ? 60 : 5;
+  return webhookUrlFor(platform) ? 15 : 5;
 }
 
 export type Claim = { id: string; claimedUntil: Date };

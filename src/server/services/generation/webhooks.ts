@@ -33,10 +33,12 @@ export async function ingestProviderUpdate(db: Db, platform: 'replicate' | 'fal'
 }
 
 async function applyDelivery(db: Db, platform: 'replicate' | 'fal', row: Generation, job: ProviderJob): Promise<void> {
+  // The news is in: first of all, the reconciler need not ask the provider about this job now
+  // (copying the outputs takes a moment, and a poll meanwhile would copy them a second time).
+  await db.generation.updateMany({ where: { id: row.id }, data: { lastCheckedAt: new Date() } });
   // fal may announce success without the payload (payload_error): fetch the result itself.
   const complete = job.status === 'succeeded' && !job.outputUrls?.length && !job.outputText
     ? await providerFor(platform, db).get(job.jobId, row.providerTarget).catch(() => job)
     : job;
   await applyJob(db, row, complete);
-  await db.generation.updateMany({ where: { id: row.id }, data: { lastCheckedAt: new Date() } });
 }
