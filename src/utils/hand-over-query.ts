@@ -5,6 +5,18 @@
  *   /create/{appId}?prompt={text}                        a text result as the prompt
  *   /create/{appId}?model={modelId}&remix={creation id}  a creation's exact settings
  */
+/** The named image actions (issue 12) and the app each opens, on its default model. */
+export const IMAGE_SHORTCUTS = [
+  { action: 'edit', appId: 'flux-kontext' },
+  { action: 'upscale', appId: 'upscaler' },
+  { action: 'removeBackground', appId: 'remove-background' },
+  { action: 'animate', appId: 'image-to-video' },
+] as const;
+export type ImageShortcut = (typeof IMAGE_SHORTCUTS)[number]['action'];
+
+/** 'Use as prompt' opens the FLUX app with the text in its prompt. */
+export const PROMPT_APP_ID = 'flux';
+
 export const HAND_OVER_PARAMS = ['input', 'prompt', 'remix'] as const;
 export type HandOverParam = (typeof HAND_OVER_PARAMS)[number];
 
