@@ -40,6 +40,12 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `flow-${name}.png`), fullPage: true });
 }
 
+/** Opens a page and waits until it is hydrated with the session (the credits badge shows). */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(`${app.url}${path}`);
+  await page.getByTestId('credits-badge').waitFor({ timeout: 30_000 });
+}
+
 async function generate(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('generate-button').isEnabled(), { timeout: 10_000 }).toBe(true);
   await page.getByTestId('generate-button').click();
@@ -62,7 +68,7 @@ describe('a result goes straight into the next tool', () => {
     const page = await context.newPage();
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    await page.goto(`${app.url}/create/flux-schnell`);
+    await open(page, '/create/flux-schnell');
     await page.getByRole('textbox', { name: 'Prompt' }).fill('a red kite over the dunes');
     await generate(page);
     const output = page.getByTestId('output-image').first();
@@ -106,7 +112,7 @@ describe('a result goes straight into the next tool', () => {
 
   it('a caption → Use as prompt → FLUX with that text in its prompt', async () => {
     const page = await context.newPage();
-    await page.goto(`${app.url}/create/image-caption`);
+    await open(page, '/create/image-caption');
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><rect width="100%" height="100%" fill="#2b6cb0"/><circle cx="240" cy="160" r="80" fill="#f6e05e"/></svg>';
     await page.getByTestId('control-image_url-dropzone-file').setInputFiles({ name: 'sun.png', mimeType: 'image/png', buffer: await sharp(Buffer.from(svg)).png().toBuffer() });
     await page.getByTestId('control-image_url-preview').locator('img').waitFor({ timeout: 20_000 });
@@ -130,12 +136,12 @@ describe('a result goes straight into the next tool', () => {
 describe('creations people can manage', () => {
   it('/creations filtered by video shows only videos, and the URL keeps the filter', async () => {
     const page = await context.newPage();
-    await page.goto(`${app.url}/create/text-to-video`);
+    await open(page, '/create/text-to-video');
     await page.getByRole('textbox', { name: 'Prompt' }).fill('waves rolling onto a beach at dusk');
     await generate(page);
     await page.getByTestId('output-video').waitFor({ timeout: 60_000 });
 
-    await page.goto(`${app.url}/creations`);
+    await open(page, '/creations');
     const cards = page.getByTestId('creation-card');
     await cards.first().waitFor();
     const allTypes = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));

@@ -16,10 +16,12 @@ import dynamic from 'next/dynamic';
 import { CreationsFilters, type ModelOption } from './CreationsFilters';
 import { CreationThumb } from './CreationThumb';
 import { filtersFromQuery, listFilters, queryFromFilters, type CreationFilters } from './creation-filters';
-import { SelectionBar } from './SelectionBar';
 
 // The details dialog's code loads when a creation is first opened.
 const CreationDetailsModal = dynamic(() => import('./CreationDetailsModal').then((m) => m.CreationDetailsModal), { ssr: false });
+
+// The selection's actions load when a first creation is selected.
+const SelectionBar = dynamic(() => import('./SelectionBar').then((m) => m.SelectionBar), { ssr: false });
 
 export const CREATIONS_PAGE_SIZE = 24;
 

@@ -1,5 +1,5 @@
 /** The /creations filter controls: output type, status and model. */
-import { Group, SegmentedControl, Select } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import { useMemo } from 'react';
 import { CREATION_STATUS_FILTERS, CREATION_TYPE_FILTERS } from '~/utils/creation-filters';
@@ -29,29 +29,29 @@ export function CreationsFilters({ filters, models, onChange }: { filters: Creat
         data={[ALL, ...CREATION_TYPE_FILTERS].map((f) => ({ value: f, label: t(`filter.${f}`) }))}
         data-testid="creations-filter"
       />
-      <Select
+      {/* Native selects: light to load, and the phone's own picker on touch screens. */}
+      <NativeSelect
         label={t('statusFilter')}
         size="xs"
         w={150}
         value={filters.status ?? ALL}
-        onChange={(v) => onChange({ ...filters, status: !v || v === ALL ? null : (v as CreationFilters['status']) })}
+        onChange={(event) => {
+          const v = event.currentTarget.value;
+          onChange({ ...filters, status: v === ALL ? null : (v as CreationFilters['status']) });
+        }}
         data={[ALL, ...CREATION_STATUS_FILTERS].map((s) => ({ value: s, label: t(`status.${s}`) }))}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
         data-testid="creations-status-filter"
       />
-      <Select
+      <NativeSelect
         label={t('modelFilter')}
         size="xs"
         w={220}
-        placeholder={t('allModels')}
-        value={filters.modelId}
-        onChange={(v) => onChange({ ...filters, modelId: v })}
-        data={modelOptions}
-        searchable
-        clearable
-        nothingFoundMessage={t('noModelsFound')}
-        comboboxProps={{ withinPortal: true }}
+        value={filters.modelId ?? ALL}
+        onChange={(event) => {
+          const v = event.currentTarget.value;
+          onChange({ ...filters, modelId: v === ALL ? null : v });
+        }}
+        data={[{ value: ALL, label: t('allModels') }, ...modelOptions]}
         data-testid="creations-model-filter"
       />
     </Group>

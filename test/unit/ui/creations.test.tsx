@@ -127,11 +127,26 @@ describe('managing creations (issue 12 §3)', () => {
     const s = setup();
     renderWithProviders(<CreationsBrowser models={creationsPageData().models} />, s);
     await waitFor(() => expect(screen.getAllByTestId('creation-card').length).toBeGreaterThan(0));
-    fireEvent.click(screen.getByTestId('creations-status-filter'));
-    fireEvent.click(await screen.findByRole('option', { name: 'Failed', hidden: true }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'failed' } });
     await waitFor(() => expect(s.calls.filter((c) => c.path === 'prediction.list').at(-1)!.input).toMatchObject({ limit: 24, status: 'failed' }));
     expect(fakes.router.replace).toHaveBeenLastCalledWith(expect.objectContaining({ query: { status: 'failed' } }), undefined, { shallow: true, scroll: false });
     await screen.findByText('No creations match these filters.');
+  });
+
+  it('filters by model, among the models of the chosen output type', async () => {
+    const s = setup();
+    renderWithProviders(<CreationsBrowser models={creationsPageData().models} />, s);
+    await waitFor(() => expect(screen.getAllByTestId('creation-card').length).toBeGreaterThan(0));
+    const model = screen.getByRole('combobox', { name: 'Model' }) as HTMLSelectElement;
+    expect(model.options.length).toBe(creationsPageData().models.length + 1);
+    fireEvent.change(model, { target: { value: 'kling-v2.1-standard' } });
+    await waitFor(() => expect(s.calls.filter((c) => c.path === 'prediction.list').at(-1)!.input).toMatchObject({ limit: 24, modelId: 'kling-v2.1-standard' }));
+    expect(fakes.router.replace).toHaveBeenLastCalledWith(expect.objectContaining({ query: { model: 'kling-v2.1-standard' } }), undefined, { shallow: true, scroll: false });
+    fireEvent.click(screen.getByText('Text'));
+    // Only text models remain to choose from, and the video model filter is gone.
+    expect([...model.options].map((o) => o.value)).toEqual(['all', ...creationsPageData().models.filter((m) => m.outputType === 'text').map((m) => m.id)]);
+    await waitFor(() => expect(s.calls.filter((c) => c.path === 'prediction.list').at(-1)!.input).toMatchObject({ limit: 24, type: 'text' }));
+    expect(s.calls.filter((c) => c.path === 'prediction.list').at(-1)!.input).not.toHaveProperty('modelId');
   });
 
   it('selects several to download as one archive or delete at once', async () => {
@@ -141,8 +156,8 @@ describe('managing creations (issue 12 §3)', () => {
     expect(screen.queryByTestId('selection-bar')).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select prompt 30' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select prompt 28' }));
-    expect(screen.getByTestId('selection-count').textContent).toBe('2 selected');
-    expect(screen.getByTestId('download-selected').getAttribute('href')).toBe('/api/creations/archive?ids=gen-30,gen-28');
+    expect((await screen.findByTestId('selection-count')).textContent).toBe('2 selected');
+    expect((await screen.findByTestId('download-selected')).getAttribute('href')).toBe('/api/creations/archive?ids=gen-30,gen-28');
     fireEvent.click(screen.getByTestId('delete-selected'));
     expect(screen.getByText('Delete 2 creations?')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByTestId('delete-selected-confirm')));
