@@ -80,3 +80,17 @@ export const apps: readonly AppDefinition[] = parseList('app', appSchema, [
 export function getApp(id: string): AppDefinition | undefined {
   return apps.find((a) => a.id === id);
 }
+
+/**
+ * The app a model opens in when a result is handed to it: the app named after the model, else the
+ * most focused app (fewest models) that opens on it by default without a preset mode, else the
+ * first app that lists it. Undefined for a model no app offers.
+ */
+export function homeAppOf(modelId: string): AppDefinition | undefined {
+  const listing = apps.filter((a) => a.modelIds.includes(modelId));
+  const named = listing.find((a) => a.id === modelId);
+  if (named) return named;
+  const opening = listing.filter((a) => a.defaultModelId === modelId && !a.defaultMode);
+  const focused = opening.reduce<AppDefinition | undefined>((best, a) => (!best || a.modelIds.length < best.modelIds.length ? a : best), undefined);
+  return focused ?? listing[0];
+}

@@ -78,4 +78,16 @@ export const GENERIC_INPUT_ERROR = 'Please check your input and try again.';
 export const DEFAULT_LORA_ID = 'flux-realism';
 
 /** Fields whose values must be integers whatever range a control gives them. */
+/** The form fields that hold one input image URL (a list of reference images is input_image_urls). */
+export const IMAGE_URL_FIELDS = [
+  'image_url',
+  'image_url_2',
+  'image_prompt',
+  'control_image',
+  'start_image_url',
+  'end_image_url',
+  'effect_input',
+  'effect_input_2',
+] as const;
+
 export const INTEGER_FIELDS: ReadonlySet<string> = new Set(['num_outputs', 'scale', 'seed', 'width', 'height', 'duration']);

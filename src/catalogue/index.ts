@@ -30,7 +30,7 @@ export {
 } from './schema';
 export { formatIssuePath, parseModelDefinition } from './parse';
 export { getModel, modelDefinitions, models, parseModelDefinitions } from './models';
-export { appSchema, apps, getApp, type AppDefinition } from './apps';
+export { appSchema, apps, getApp, homeAppOf, type AppDefinition } from './apps';
 export * from './content';
 export * from './derive';
 export type { ModelShape, ModeShape } from './shape';

@@ -33,6 +33,7 @@ export { creditCostFor, outputCountFor } from './derive/credit-cost';
 export { defaultsFor } from './derive/defaults';
 export { estimatedDurationFor } from './derive/estimated-duration';
 export { getMode, resolveMode } from './derive/mode';
+export { imageInputOf, type ImageInputField } from './derive/input-images';
 export { firstBrokenRule, hasValue } from './derive/rules';
 export { controlProblem, fieldProblems } from './derive/field-problems';
 export { loraTags, searchEffects, searchLoras } from './derive/search';

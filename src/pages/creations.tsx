@@ -1,17 +1,20 @@
 import type { GetStaticProps } from 'next';
 import Head from 'next/head';
 import { CreationsBrowser } from '~/features/creations/CreationsBrowser';
-import { messagesProps } from '~/server/pages/page-props';
+import type { ModelOption } from '~/features/creations/CreationsFilters';
+import { creationsPageData, messagesProps } from '~/server/pages/page-props';
 
-export const getStaticProps: GetStaticProps = ({ locale }) => ({ props: messagesProps(locale) });
+type Props = { models: ModelOption[] };
 
-export default function CreationsPage() {
+export const getStaticProps: GetStaticProps<Props> = ({ locale }) => ({ props: { ...messagesProps(locale), ...creationsPageData() } });
+
+export default function CreationsPage({ models }: Props) {
   return (
     <>
       <Head>
         <title>My creations · Lumen Studio</title>
       </Head>
-      <CreationsBrowser />
+      <CreationsBrowser models={models} />
     </>
   );
 }

@@ -51,6 +51,7 @@ export async function allApiRoutes(): Promise<RouteTable> {
     '/api/get-signedurl': await import('~/pages/api/get-signedurl'),
     '/api/image-proxy': await import('~/pages/api/image-proxy'),
     '/api/storage/[...key]': await import('~/pages/api/storage/[...key]'),
+    '/api/creations/archive': await import('~/pages/api/creations/archive'),
     '/api/webhooks/replicate': await import('~/pages/api/webhooks/replicate'),
     '/api/webhooks/fal': await import('~/pages/api/webhooks/fal'),
   };

@@ -3,11 +3,11 @@
  * (slider min/max, choices) overrides these bounds.
  */
 import { z } from 'zod';
-import { ASPECT_RATIOS, INTEGER_FIELDS, NUM_OUTPUTS, SEED_MAX } from '../constants';
+import { ASPECT_RATIOS, IMAGE_URL_FIELDS, INTEGER_FIELDS, NUM_OUTPUTS, SEED_MAX } from '../constants';
 import { MESSAGES } from '../messages';
 import { inputText, inputUrl } from './text';
 
-export { INTEGER_FIELDS };
+export { IMAGE_URL_FIELDS, INTEGER_FIELDS };
 
 /** Image urls: valid http(s) urls or empty. */
 export const urlOrEmpty = z.union([z.literal(''), inputUrl]);
@@ -18,16 +18,6 @@ export const imageDataUri = inputText.regex(/^data:image\/(png|jpeg|gif);base64,
 /** mask_image: a url, a base64 png/jpeg/gif data uri, or empty. */
 export const maskSchema = z.union([z.literal(''), inputUrl, imageDataUri]);
 
-export const IMAGE_URL_FIELDS = [
-  'image_url',
-  'image_url_2',
-  'image_prompt',
-  'control_image',
-  'start_image_url',
-  'end_image_url',
-  'effect_input',
-  'effect_input_2',
-] as const;
 
 /** A seed the providers accept; out of range, the message names the field. */
 export const seedSchema = (max: number = SEED_MAX) =>

@@ -4,6 +4,10 @@ import { useFormatter, useTranslations } from '~/i18n';
 import { useState } from 'react';
 import { describeRequestFailure } from '~/features/errors/request-error';
 import type { Prediction } from '~/features/generator/flow/types';
+import { creationSteps } from '~/features/next-steps/creation-steps';
+import { ImageNextSteps } from '~/features/next-steps/ImageNextSteps';
+import { useNextSteps } from '~/features/next-steps/next-steps';
+import { RemixLink } from '~/features/next-steps/RemixLink';
 import { downloadName, isVideoMedia } from '~/features/outputs/media';
 import { TextOutput } from '~/features/outputs/TextOutput';
 import { showToast } from '~/features/toast/toast';
@@ -39,6 +43,8 @@ export function CreationDetailsModal({ creation, onClose, onDeleted }: { creatio
   const media = creation?.display.outputMedia ?? [];
   const current = media[Math.min(index, Math.max(0, media.length - 1))];
   const modelName = creation ? (creation.modelName ?? creation.modelId) : '';
+  const nextSteps = useNextSteps();
+  const steps = creation && nextSteps ? creationSteps(creation, nextSteps.homeApps, Math.min(index, Math.max(0, media.length - 1))) : null;
 
   return (
     <Modal opened={creation !== null} onClose={close} size="xl" centered radius="lg" title={modelName} closeButtonProps={{ 'aria-label': t('close') }}>
@@ -64,6 +70,7 @@ export function CreationDetailsModal({ creation, onClose, onDeleted }: { creatio
               ))}
             </Group>
           ) : null}
+          {steps?.imageKey ? <ImageNextSteps objectKey={steps.imageKey} /> : null}
           {creation.display.prompt ? (
             <Text size="sm">
               <Text span fw={600}>
@@ -97,11 +104,14 @@ export function CreationDetailsModal({ creation, onClose, onDeleted }: { creatio
                 {t('delete')}
               </Button>
             )}
-            {current ? (
-              <Button component="a" href={current.publicUrl} download={downloadName(current.publicUrl, 'creation')} size="xs" variant="light" data-testid="download-creation">
-                {t('download')}
-              </Button>
-            ) : null}
+            <Group gap="xs">
+              {steps?.remix ? <RemixLink href={steps.remix} cost={creation.cost} /> : null}
+              {current ? (
+                <Button component="a" href={current.publicUrl} download={downloadName(current.publicUrl, 'creation')} size="xs" variant="light" data-testid="download-creation">
+                  {t('download')}
+                </Button>
+              ) : null}
+            </Group>
           </Group>
         </Stack>
       ) : null}

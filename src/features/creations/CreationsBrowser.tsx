@@ -1,31 +1,61 @@
-/** /creations: the signed-in user's creations, newest first, filtered by type, page by page. */
-import { Button, Center, Container, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+/**
+ * /creations: the signed-in user's creations, newest first, page by page (cursor), filtered by
+ * output type, status and model with the filters kept in the URL; several can be selected to
+ * download or delete them at once.
+ */
+import { Box, Button, Center, Checkbox, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useSession } from 'next-auth/react';
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useRouter } from 'next/router';
+import { useEffect, useMemo, useState } from 'react';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
 import type { Prediction } from '~/features/generator/flow/types';
 import { trpc } from '~/utils/trpc';
 import dynamic from 'next/dynamic';
+import { CreationsFilters, type ModelOption } from './CreationsFilters';
+import { CreationThumb } from './CreationThumb';
+import { filtersFromQuery, listFilters, queryFromFilters, type CreationFilters } from './creation-filters';
+import { useLiveCreations, withCreation } from './useLiveCreations';
 
 // The details dialog's code loads when a creation is first opened.
 const CreationDetailsModal = dynamic(() => import('./CreationDetailsModal').then((m) => m.CreationDetailsModal), { ssr: false });
-import { CreationThumb } from './CreationThumb';
-import { useLiveCreations, withCreation } from './useLiveCreations';
+
+// The selection's actions load when a first creation is selected.
+const SelectionBar = dynamic(() => import('./SelectionBar').then((m) => m.SelectionBar), { ssr: false });
 
 export const CREATIONS_PAGE_SIZE = 24;
-const FILTERS = ['all', 'image', 'video', 'text'] as const;
-type Filter = (typeof FILTERS)[number];
 
-export function CreationsBrowser() {
+/** The filters: read from the URL (also on back/forward), written back to it on every change. */
+function useUrlFilters(modelIds: ReadonlySet<string>): [CreationFilters, (next: CreationFilters) => void] {
+  const router = useRouter();
+  const fromUrl = useMemo(() => filtersFromQuery(router.query, modelIds), [router.query, modelIds]);
+  const urlKey = JSON.stringify(fromUrl);
+  const [filters, setFilters] = useState(fromUrl);
+  // Compared by value: the query object changes identity on every route event.
+  useEffect(() => setFilters(fromUrl), [urlKey]);
+  const change = (next: CreationFilters) => {
+    setFilters(next);
+    void router.replace({ pathname: router.pathname, query: queryFromFilters(next) }, undefined, { shallow: true, scroll: false });
+  };
+  return [filters, change];
+}
+
+/** models: every catalogue model a creation may come from (the page's server data), for the model filter. */
+export function CreationsBrowser({ models }: { models: readonly ModelOption[] }) {
   const t = useTranslations('creations');
   const { status } = useSession();
+  const router = useRouter();
   const signIn = useSignInModal();
-  const [filter, setFilter] = useState<Filter>('all');
+  const modelIds = useMemo(() => new Set(models.map((m) => m.id)), [models]);
+  const [filters, setFilters] = useUrlFilters(modelIds);
   const [opened, setOpened] = useState<Prediction | null>(null);
-  const input = { limit: CREATIONS_PAGE_SIZE, ...(filter === 'all' ? {} : { type: filter }) };
-  const list = trpc.prediction.list.useInfiniteQuery(input, { enabled: status === 'authenticated', getNextPageParam: (last) => last.nextCursor ?? undefined });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const input = { limit: CREATIONS_PAGE_SIZE, ...listFilters(filters) };
+  const list = trpc.prediction.list.useInfiniteQuery(input, {
+    enabled: status === 'authenticated' && router.isReady,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const utils = trpc.useUtils();
   // Running creations keep their progress moving here.
@@ -46,6 +76,19 @@ export function CreationsBrowser() {
     },
     refetch: () => void list.refetch(),
   });
+  const filtered = filters.type !== null || filters.status !== null || filters.modelId !== null;
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const changeFilters = (next: CreationFilters) => {
+    setSelected(new Set());
+    setFilters(next);
+  };
 
   return (
     <Container size="xl" py="xl">
@@ -54,15 +97,17 @@ export function CreationsBrowser() {
           <Title order={1}>{t('title')}</Title>
           <Text c="dimmed">{t('body')}</Text>
         </Stack>
-        {status === 'authenticated' ? (
-          <SegmentedControl
-            value={filter}
-            onChange={(v) => setFilter(v as Filter)}
-            data={FILTERS.map((f) => ({ value: f, label: t(`filter.${f}`) }))}
-            data-testid="creations-filter"
-          />
-        ) : null}
+        {status === 'authenticated' ? <CreationsFilters filters={filters} models={models} onChange={changeFilters} /> : null}
       </Group>
+
+      {selected.size > 0 ? (
+        <SelectionBar
+          ids={[...selected]}
+          onClear={() => setSelected(new Set())}
+          onSelectAll={() => setSelected(new Set(items.map((c) => c.id)))}
+          onDeleted={() => setSelected(new Set())}
+        />
+      ) : null}
 
       {status === 'unauthenticated' ? (
         <Paper withBorder radius="lg" p="xl">
@@ -71,7 +116,7 @@ export function CreationsBrowser() {
             <Button onClick={() => signIn.open('/creations')}>{t('signIn')}</Button>
           </Stack>
         </Paper>
-      ) : list.isLoading || status === 'loading' ? (
+      ) : list.isLoading || status === 'loading' || !router.isReady ? (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
           {Array.from({ length: 12 }, (_, i) => (
             <Skeleton key={i} radius="md" style={{ aspectRatio: '1 / 1' }} />
@@ -80,27 +125,44 @@ export function CreationsBrowser() {
       ) : items.length === 0 ? (
         <Paper withBorder radius="lg" p="xl" data-testid="creations-empty">
           <Stack align="center" gap="sm">
-            <Text>{list.isError ? t('loadFailed') : t('empty')}</Text>
-            <Button component={Link} href="/#tools" variant="light">
-              {t('startCreating')}
-            </Button>
+            <Text>{list.isError ? t('loadFailed') : filtered ? t('emptyFiltered') : t('empty')}</Text>
+            {filtered ? (
+              <Button variant="light" onClick={() => changeFilters({ type: null, status: null, modelId: null })}>
+                {t('clearFilters')}
+              </Button>
+            ) : (
+              <Button component={Link} href="/#tools" variant="light">
+                {t('startCreating')}
+              </Button>
+            )}
           </Stack>
         </Paper>
       ) : (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm" data-testid="creations-grid">
             {items.map((creation) => (
-              <UnstyledButton key={creation.id} onClick={() => setOpened(creation)} data-testid="creation-card" data-id={creation.id}>
-                <Stack gap={4}>
-                  <CreationThumb creation={creation} />
-                  <Text size="xs" fw={600} lineClamp={1}>
-                    {creation.modelName ?? creation.modelId}
-                  </Text>
-                  <Text size="xs" c="dimmed" lineClamp={1}>
-                    {creation.display.prompt ?? '\u00a0'}
-                  </Text>
-                </Stack>
-              </UnstyledButton>
+              <Box key={creation.id} pos="relative" data-testid="creation-item">
+                <UnstyledButton onClick={() => setOpened(creation)} w="100%" data-testid="creation-card" data-id={creation.id} data-type={creation.display.outputType}>
+                  <Stack gap={4}>
+                    <CreationThumb creation={creation} />
+                    <Text size="xs" fw={600} lineClamp={1}>
+                      {creation.modelName ?? creation.modelId}
+                    </Text>
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {creation.display.prompt ?? '\u00a0'}
+                    </Text>
+                  </Stack>
+                </UnstyledButton>
+                <Checkbox
+                  pos="absolute"
+                  top={6}
+                  left={6}
+                  checked={selected.has(creation.id)}
+                  onChange={(event) => toggle(creation.id, event.currentTarget.checked)}
+                  aria-label={t('select', { name: creation.display.prompt ?? creation.modelName ?? t('untitled') })}
+                  data-testid="creation-select"
+                />
+              </Box>
             ))}
           </SimpleGrid>
           {list.hasNextPage ? (

@@ -1,14 +1,18 @@
 /**
  * Recent Creations (core-flow §2, §6): premium users only; up to 6 items on the generator, 12
  * elsewhere; 'View all' to /creations; hidden once loaded with no items. On the generator a click
- * refills the form (first input image and prompt); elsewhere it opens the creation large.
+ * refills the form (first input image and prompt); elsewhere it opens the creation large. Each
+ * item's menu hands it to the next tool (image actions, 'Use as prompt', 'Remix').
  */
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Group, Paper, SimpleGrid, Skeleton, Title, UnstyledButton } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useState } from 'react';
 import { RECENT_LIMIT_DEFAULT } from '~/catalogue/public';
 import type { Prediction } from '~/features/generator/flow/types';
+import { creationSteps } from '~/features/next-steps/creation-steps';
+import { CreationStepsButton } from '~/features/next-steps/CreationStepsButton';
+import { useNextSteps } from '~/features/next-steps/next-steps';
 import { useUserDetails } from '~/features/user/useUserDetails';
 import { trpc } from '~/utils/trpc';
 import dynamic from 'next/dynamic';
@@ -38,6 +42,7 @@ export function RecentCreations({ limit = RECENT_LIMIT_DEFAULT, onSelect, column
     refetch: () => void recent.refetch(),
   });
   const [opened, setOpened] = useState<Prediction | null>(null);
+  const nextSteps = useNextSteps(premium);
 
   if (!premium || recent.isError) return null;
   if (recent.isSuccess && recent.data.length === 0) return null;
@@ -54,15 +59,22 @@ export function RecentCreations({ limit = RECENT_LIMIT_DEFAULT, onSelect, column
         {recent.isLoading
           ? Array.from({ length: limit }, (_, i) => <Skeleton key={i} radius="md" style={{ aspectRatio: '1 / 1' }} />)
           : (recent.data ?? []).slice(0, limit).map((creation) => (
-              <UnstyledButton
-                key={creation.id}
-                onClick={() => (onSelect ? onSelect(creation) : setOpened(creation))}
-                aria-label={creation.display.prompt ?? t('untitled')}
-                title={creation.display.prompt ?? undefined}
-                data-testid="recent-item"
-              >
-                <CreationThumb creation={creation} />
-              </UnstyledButton>
+              <Box key={creation.id} pos="relative">
+                <UnstyledButton
+                  onClick={() => (onSelect ? onSelect(creation) : setOpened(creation))}
+                  aria-label={creation.display.prompt ?? t('untitled')}
+                  title={creation.display.prompt ?? undefined}
+                  data-testid="recent-item"
+                  w="100%"
+                >
+                  <CreationThumb creation={creation} />
+                </UnstyledButton>
+                {nextSteps ? (
+                  <Box pos="absolute" top={4} right={4}>
+                    <CreationStepsButton steps={creationSteps(creation, nextSteps.homeApps)} cost={creation.cost} label={t('nextStepsFor', { name: creation.display.prompt ?? t('untitled') })} />
+                  </Box>
+                ) : null}
+              </Box>
             ))}
       </SimpleGrid>
       {onSelect ? null : <CreationDetailsModal creation={opened} onClose={() => setOpened(null)} />}

@@ -9,7 +9,8 @@ import {
   defaultsFor,
   fieldProblems,
   hasValue,
-  type Control,
+  imageInputOf,
+  type PublicApp,
   type PublicModelDefinition as ModelDefinition,
   type ValidationResult,
 } from '~/catalogue/public';
@@ -25,6 +26,14 @@ export function initialValues(model: ModelDefinition, options: { mode?: string; 
     if (value !== undefined && value !== null && value !== '') values[field] = value;
   }
   return values;
+}
+
+/**
+ * The values a model's form opens with inside an app: its defaults, the app's preset mode when the
+ * model is the app's default, then the given values.
+ */
+export function openingValues(app: Pick<PublicApp, 'defaultModelId' | 'defaultMode'>, model: ModelDefinition, preset?: FormValues): FormValues {
+  return initialValues(model, { mode: model.id === app.defaultModelId ? app.defaultMode : undefined, preset });
 }
 
 /** Keeps what carries over when switching model: the prompt, if the new model has one. */
@@ -71,22 +80,18 @@ export function evaluateForm(model: ModelDefinition, values: FormValues): FormVe
   return { validation, fieldErrors, cost: creditCostFor(model, request) };
 }
 
-/** The first image field of a model (for refilling from a creation). */
-export function firstImageField(model: ModelDefinition): { control: Control; field: string; many: boolean } | null {
-  for (const control of model.ui.controls) {
-    if (control.type === 'image_input' || control.type === 'start_end_image_input') return { control, field: control.name, many: false };
-    if (control.type === 'multi_image_input') return { control, field: control.name, many: true };
-  }
-  return null;
-}
-
 /** Values that refill the form from a creation: its first input image and its prompt (core-flow §2). */
 export function valuesFromCreation(model: ModelDefinition, creation: { display: { prompt: string | null; inputImages: string[] } }): FormValues {
   const patch: FormValues = {};
   const image = creation.display.inputImages[0];
-  const target = firstImageField(model);
-  if (image && target) patch[target.field] = target.many ? [image] : image;
+  if (image) Object.assign(patch, imageValues(model, image));
   const prompt = creation.display.prompt;
   if (prompt && model.ui.controls.some((c) => c.type === 'prompt' && c.name === 'prompt')) patch.prompt = prompt;
   return patch;
+}
+
+/** The form values that put one image into a model's image field (none when it takes no image). */
+export function imageValues(model: Pick<ModelDefinition, 'ui'>, url: string): FormValues {
+  const target = imageInputOf(model);
+  return target ? { [target.field]: target.many ? [url] : url } : {};
 }

@@ -5,8 +5,8 @@ import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import type { AppCard } from '~/server/pages/app-cards';
+import { categoryMessageKey } from './app-categories';
 
-const KNOWN_CATEGORIES = ['image', 'edit', 'portrait', 'video', 'tools'] as const;
 
 /** The cards come from the page's data (computed on the server from the catalogue). */
 export function AppsGrid({ cards }: { cards: AppCard[] }) {
@@ -16,7 +16,7 @@ export function AppsGrid({ cards }: { cards: AppCard[] }) {
   const [category, setCategory] = useState<string>('all');
   const categories = useMemo(() => [...new Set(cards.map((a) => a.category ?? 'other'))], [cards]);
   const shown = category === 'all' ? cards : cards.filter((a) => (a.category ?? 'other') === category);
-  const label = (c: string) => ((KNOWN_CATEGORIES as readonly string[]).includes(c) ? t(`category.${c}` as 'category.image') : t('category.other'));
+  const label = (c: string) => t(categoryMessageKey(c));
   return (
     <Stack gap="md">
       <Chip.Group multiple={false} value={category} onChange={(v) => setCategory(v)}>

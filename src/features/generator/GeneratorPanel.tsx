@@ -13,7 +13,7 @@ import { estimatedDurationFor, RECENT_LIMIT_GENERATOR, type PublicApp, type Publ
 import { RecentCreations } from '~/features/creations/RecentCreations';
 import type { FormValues } from '~/features/form/controls/types';
 import { DynamicForm } from '~/features/form/DynamicForm';
-import { carryOver, initialValues, PRIVACY_FIELD, valuesFromCreation } from '~/features/form/form-values';
+import { carryOver, openingValues, PRIVACY_FIELD, valuesFromCreation } from '~/features/form/form-values';
 import { useModelForm } from '~/features/form/useModelForm';
 import { MaintenanceBanner } from '~/features/maintenance/MaintenanceBanner';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
@@ -41,6 +41,8 @@ export type GeneratorPanelProps = {
   preset?: FormValues;
   /** Heading above the panel; defaults to the app's name and description. */
   header?: ReactNode;
+  /** A result handed over from another tool: the opening model's form starts from these values. */
+  handOver?: { values: FormValues; unavailable: readonly string[] };
 };
 
 export function GeneratorPanel(props: GeneratorPanelProps) {
@@ -66,6 +68,11 @@ export function GeneratorPanel(props: GeneratorPanelProps) {
       <Stack gap="md">
         {props.header ?? <AppHeader app={app} />}
         <MaintenanceBanner />
+        {props.handOver?.unavailable.length ? (
+          <Alert color="yellow" variant="light" data-testid="hand-over-unavailable">
+            {t('handOverUnavailable')}
+          </Alert>
+        ) : null}
         {!router.isReady ? (
           <GeneratorSkeleton />
         ) : !defaultModel ? (
@@ -77,7 +84,7 @@ export function GeneratorPanel(props: GeneratorPanelProps) {
             {t('modelNotFound')}
           </Alert>
         ) : (
-          <GeneratorWorkspace app={app} models={models} initialModel={model} preset={props.preset} />
+          <GeneratorWorkspace app={app} models={models} initialModel={model} preset={props.preset} handedOver={props.handOver?.values} />
         )}
       </Stack>
     </Container>
@@ -106,14 +113,14 @@ function AppHeader({ app }: { app: PublicApp }) {
   );
 }
 
-type WorkspaceProps = { app: PublicApp; models: PublicModelDefinition[]; initialModel: PublicModelDefinition; preset?: FormValues };
+type WorkspaceProps = { app: PublicApp; models: PublicModelDefinition[]; initialModel: PublicModelDefinition; preset?: FormValues; handedOver?: FormValues };
 
-function GeneratorWorkspace({ app, models, initialModel, preset }: WorkspaceProps) {
+function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: WorkspaceProps) {
   const getModel = (id: string) => models.find((m) => m.id === id);
-  const initialFor = (model: PublicModelDefinition, extra?: FormValues) =>
-    initialValues(model, { mode: model.id === app.defaultModelId ? app.defaultMode : undefined, preset: { ...preset, ...extra } });
+  const initialFor = (model: PublicModelDefinition, extra?: FormValues) => openingValues(app, model, { ...preset, ...extra });
   const [model, setModel] = useState<PublicModelDefinition>(initialModel);
-  const form = useModelForm(model, () => initialFor(model));
+  // Handed-over values fill the model the page opened on; switching model starts that one afresh.
+  const form = useModelForm(model, () => initialFor(model, handedOver));
   const { user } = useUserDetails();
   const { isModelAvailable } = useSystemStatus();
   const tAvailability = useTranslations('availability');

@@ -12,6 +12,7 @@ import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import { useCountdown } from '~/features/progress/clock';
 import { JobProgress } from '~/features/progress/JobProgress';
 import { NotifyToggle } from '~/features/progress/NotifyToggle';
+import { ImageNextSteps } from '~/features/next-steps/ImageNextSteps';
 import { ImageCard } from './ImageCard';
 import dynamic from 'next/dynamic';
 import { downloadName, gridColumns, isVideoMedia } from './media';
@@ -186,6 +187,7 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
       {comparison && first ? (
         <Stack gap="xs" data-testid="output-images">
           {comparison}
+          {media[0]?.key ? <ImageNextSteps objectKey={media[0].key} /> : null}
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={() => setOpen(first)} data-testid="output-open">
               {t('open')}
@@ -198,7 +200,10 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
       ) : (
         <SimpleGrid cols={gridColumns(media.length)} spacing="sm" data-testid="output-images">
           {media.map((m, i) => (
-            <ImageCard key={m.publicUrl} url={m.publicUrl} index={i} onOpen={() => setOpen(m.publicUrl)} />
+            <Stack key={m.publicUrl} gap={6}>
+              <ImageCard url={m.publicUrl} index={i} onOpen={() => setOpen(m.publicUrl)} />
+              {m.key ? <ImageNextSteps objectKey={m.key} /> : null}
+            </Stack>
           ))}
         </SimpleGrid>
       )}

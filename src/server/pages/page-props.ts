@@ -73,3 +73,8 @@ export function loraPreset(loraId: unknown, appModels: readonly PublicModelDefin
   const model = appModels.find((m) => m.ui.controls.some((c) => c.type === 'lora_selector'));
   return lora && model ? loraSelectionValues(model.ui.controls, lora, {}) : null;
 }
+
+/** /creations: every model a creation may come from, for its model filter. */
+export function creationsPageData(): { models: { id: string; name: string; outputType: string }[] } {
+  return { models: models.map((m) => ({ id: m.id, name: m.name, outputType: m.ui.outputType })) };
+}

@@ -131,13 +131,15 @@ describe('completion by polling (no public URL)', () => {
     const fetched = await fetch(sent);
     expect(fetched.status).toBe(200);
     expect(fetched.headers.get('content-type')).toBe('image/png');
-    // A tampered signature reads nothing; a stranger's private generation of this URL gets no signature.
+    // A tampered signature reads nothing; a stranger's generation of this URL is refused before
+    // anything is charged or sent, so the provider never gets a signature for it.
     expect((await fetch(`${sent}x`)).status).toBe(404);
     replicate.reset();
-    const theirs = await studio.caller(stranger).generation.submit({ model_id: 'flux-kontext', mode: 'pro', prompt: 'steal', image_url: image, is_public: false });
-    await settle(studio, theirs.id);
-    const theirsSent = (replicate.createRequests()[0]!.body as { input: { input_image: string } }).input.input_image;
-    expect(theirsSent).toBe(image);
+    await expect(
+      studio.caller(stranger).generation.submit({ model_id: 'flux-kontext', mode: 'pro', prompt: 'steal', image_url: image, is_public: false }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'An input image is private to another account, so only its owner can use it. Please upload an image of your own.' });
+    expect(await studio.balance(stranger)).toBe(50);
+    expect(replicate.createRequests()).toEqual([]);
   });
 
   it('retries a provider 500 on submit, then succeeds and charges once', async () => {

@@ -115,7 +115,7 @@ describe('create/flux-lora?lora={id}', () => {
     const preset = loraPreset(lora.id, data.models);
     expect(preset).toEqual({ lora: lora.id, lora_scale: lora.recommendLoraScale, prompt: lora.defaultPrompt });
     expect(loraPreset('no-such-lora', data.models)).toBeNull();
-    renderWithProviders(<CreatePage {...data} preset={preset} />, { handlers: handlers() });
+    renderWithProviders(<CreatePage {...data} preset={preset} handOver={null} />, { handlers: handlers() });
     await formReady();
     expect((await screen.findByTestId('control-lora-selected', {}, { timeout: 5000 })).textContent).toBe(lora.label);
     expect((screen.getByRole('textbox', { name: /prompt/i }) as HTMLTextAreaElement).value).toBe(lora.defaultPrompt);

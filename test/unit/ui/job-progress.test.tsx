@@ -7,6 +7,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getModel, publicModelDefinition } from '~/catalogue';
+import { creationsPageData } from '~/server/pages/page-props';
 import { CreationsBrowser } from '~/features/creations/CreationsBrowser';
 import type { ShownPrediction } from '~/features/generator/flow/types';
 import { OutputArea } from '~/features/outputs/OutputArea';
@@ -142,7 +143,7 @@ describe('/creations keeps a running creation moving', () => {
         emit = push;
       },
     };
-    renderWithProviders(<CreationsBrowser />, { handlers });
+    renderWithProviders(<CreationsBrowser {...creationsPageData()} />, { handlers });
     await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('10'));
     expect(subscribed).toHaveLength(1);
     await act(async () => emit?.(running(0.4, 60)));

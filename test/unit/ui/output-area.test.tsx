@@ -18,7 +18,7 @@ function shown(status: string, overrides: Partial<ShownPrediction> = {}): ShownP
 }
 
 function display(outputType: string, media: string[], outputText: string | null = null): ShownPrediction['display'] {
-  return { prompt: 'p', inputImages: [], outputType, outputText, outputMedia: media.map((publicUrl) => ({ publicUrl, thumbnailUrl: null, contentType: publicUrl.endsWith('.mp4') ? 'video/mp4' : 'image/png' })) };
+  return { prompt: 'p', inputImages: [], outputType, outputText, outputMedia: media.map((publicUrl) => ({ publicUrl, thumbnailUrl: null, contentType: publicUrl.endsWith('.mp4') ? 'video/mp4' : 'image/png', key: `u/u1/generations/gen-1/${publicUrl.split('/').pop()}` })) };
 }
 
 afterEach(() => {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { apps, getApp, getModel, inputText, publicModelDefinition, randomPrompts } from '~/catalogue';
 import { AppError } from '~/server/errors';
+import { nextStepsData } from '~/server/pages/next-steps';
 import { publicProcedure } from '~/server/trpc/procedures';
 
 const idInput = z.object({ id: inputText.min(1).max(100) });
@@ -32,3 +33,6 @@ export const model = publicProcedure.input(idInput).query(({ input }) => {
 export const randomPrompt = publicProcedure.query(() => ({
   content: randomPrompts[Math.floor(Math.random() * randomPrompts.length)] ?? '',
 }));
+
+/** Where a result can go next (image tools, FLUX for a prompt, each model's app), with prices. */
+export const nextSteps = publicProcedure.query(() => nextStepsData());

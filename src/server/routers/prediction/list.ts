@@ -1,11 +1,20 @@
+import type { Prisma } from '~/server/db/generated/client';
 import { toPrediction } from '~/server/services/generation/present';
+import { INTERNAL_BY_FILTER } from '~/server/services/generation/statuses';
 import { premiumProcedure, protectedProcedure } from '~/server/trpc/procedures';
 import { listInput, recentInput } from './list.schema';
 
-/** The caller's creations, newest first, cursor-paginated, optionally by output type. */
+/** The caller's creations, newest first, cursor-paginated, filtered by output type, status and model. */
 export const list = protectedProcedure.input(listInput).query(async ({ ctx, input }) => {
+  const where: Prisma.GenerationWhereInput = {
+    userId: ctx.user.id,
+    deletedAt: null,
+    ...(input.type ? { outputType: input.type } : {}),
+    ...(input.status ? { status: { in: [...INTERNAL_BY_FILTER[input.status]] } } : {}),
+    ...(input.modelId ? { modelId: input.modelId } : {}),
+  };
   const rows = await ctx.db.generation.findMany({
-    where: { userId: ctx.user.id, deletedAt: null, ...(input.type ? { outputType: input.type } : {}) },
+    where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: input.limit + 1,
     // The cursor must be one of the caller's own rows: anyone else's id is as unknown as a made-up one.

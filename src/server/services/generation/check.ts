@@ -6,6 +6,7 @@ import { assertNotInMaintenance } from '~/server/config/maintenance';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
 import { quote } from './pricing';
+import { assertUsableInputs } from './private-inputs';
 import { resolveModel, validatedInput, type GenerateRequest } from './request';
 
 export type CheckResult = { success: boolean; credits: number; message: string | null; error: string | null };
@@ -17,6 +18,7 @@ export async function checkGeneration(db: Db, userId: string | null, request: Ge
   const input = validatedInput(model, request);
   const user = await db.user.findUnique({ where: { id: userId }, select: { credits: true, premium: true } });
   if (!user) throw new AppError('unauthorized');
+  await assertUsableInputs(db, userId, input);
   const { cost } = quote(model, input, user.premium);
   if (!options.skipCreditCheck && user.credits < cost) {
     return { success: false, credits: cost, message: `This generation needs ${cost} credits, but you only have ${user.credits}.`, error: 'insufficient_credits' };

@@ -35,7 +35,8 @@ export type Prediction = {
     inputImages: string[];
     outputType: string;
     outputText: string | null;
-    outputMedia: { publicUrl: string; thumbnailUrl: string | null; contentType: string }[];
+    /** key: our object's reference, so a result can go into the next tool without a re-upload. */
+    outputMedia: { publicUrl: string; thumbnailUrl: string | null; contentType: string; key: string }[];
   };
 };
 
@@ -69,7 +70,7 @@ export function toPrediction(row: Generation, viewerId: string | null, now: numb
       inputImages: inputImagesOf(input),
       outputType: row.outputType,
       outputText: row.outputText,
-      outputMedia: storedOutputsOf(row.outputs).map((o) => ({ publicUrl: o.url, thumbnailUrl: o.thumbnailUrl ?? null, contentType: o.contentType })),
+      outputMedia: storedOutputsOf(row.outputs).map((o) => ({ publicUrl: o.url, thumbnailUrl: o.thumbnailUrl ?? null, contentType: o.contentType, key: o.key })),
     },
   };
 }

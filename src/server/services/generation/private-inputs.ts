@@ -1,10 +1,14 @@
 /**
- * Inputs that live in our storage, for private generations: they become private too (only the
- * owner may read them), and hosted providers get short-lived signed URLs to fetch them. Another
- * user's private object is never signed: the provider then gets a 404, as anyone else would.
+ * Inputs that live in our storage, used by reference (a result goes into the next tool with no
+ * download or re-upload). The privacy rules of stored objects hold: the caller's own objects and
+ * anyone's public objects are accepted; another user's private object is refused before anything
+ * is checked, recorded or charged, and the refusal says why. For private generations the owner's
+ * inputs become private too, and hosted providers get short-lived signed URLs for the owner's
+ * private objects.
  */
 import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
+import { AppError } from '~/server/errors';
 import { keyFromStorageUrl, signedReadUrl } from '~/server/services/storage';
 
 /** The keys of our own stored objects an input (or payload) names, at any depth. */
@@ -18,6 +22,19 @@ export function storageKeysIn(value: unknown, into: Set<string> = new Set()): Se
     for (const item of Object.values(value)) storageKeysIn(item, into);
   }
   return into;
+}
+
+/**
+ * Refuses an input that names one of our objects the caller may not read: another user's private
+ * object (403, saying so) or an object that no longer exists (deleted: 400). Anything we do not
+ * store (a remote URL) is left to the providers' own rules, as before.
+ */
+export async function assertUsableInputs(db: Pick<Db, 'storedObject'>, userId: string, input: Record<string, unknown>): Promise<void> {
+  const keys = [...storageKeysIn(input)];
+  if (keys.length === 0) return;
+  const rows = await db.storedObject.findMany({ where: { key: { in: keys } }, select: { key: true, ownerId: true, isPrivate: true } });
+  if (rows.some((row) => row.isPrivate && row.ownerId !== userId)) throw new AppError('private_input');
+  if (rows.length < keys.length) throw new AppError('input_unavailable');
 }
 
 /**

@@ -3,6 +3,8 @@
  * processing and processing_images and stops on anything else, so clients never see queued,
  * starting or canceled: those map onto the public set below.
  */
+import type { CreationStatusFilter } from '~/utils/creation-filters';
+
 export const INTERNAL_STATUSES = ['queued', 'starting', 'processing', 'succeeded', 'failed', 'canceled'] as const;
 export type InternalStatus = (typeof INTERNAL_STATUSES)[number];
 
@@ -27,5 +29,12 @@ export const RUNNING_STATUSES: readonly InternalStatus[] = ['queued', 'starting'
 export function isRunning(status: string): boolean {
   return (RUNNING_STATUSES as readonly string[]).includes(status);
 }
+
+/** The internal statuses each status filter of /creations covers. */
+export const INTERNAL_BY_FILTER: Record<CreationStatusFilter, readonly InternalStatus[]> = {
+  running: RUNNING_STATUSES,
+  succeeded: ['succeeded'],
+  failed: ['failed', 'canceled'],
+};
 
 export const CANCELED_ERROR = 'Generation canceled.';

@@ -15,6 +15,7 @@ import { toPrediction, type Prediction } from './present';
 import { assertClientPrice, clientPriceAccepted, quote, type Quote } from './pricing';
 import { recordPaidGeneration, type PlanVariant } from './record';
 import { checkInputUploads } from './input-uploads';
+import { assertUsableInputs } from './private-inputs';
 import { platformFor } from './provider-registry';
 import { resolveModel, validatedInput, type GenerateRequest } from './request';
 import { toPublicStatus, type PublicStatus } from './statuses';
@@ -26,6 +27,8 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
   if (!userId) throw new AppError('unauthorized');
   const model = resolveModel(request);
   const input = validatedInput(model, request);
+  // Another user's private object is refused before its bytes are even looked at.
+  await assertUsableInputs(db, userId, input);
   // Uploads named by size-less signed URLs are checked (size, type, magic bytes) before first use.
   await checkInputUploads(db, input);
   const price = { premium: quote(model, input, true), free: quote(model, input, false) };

@@ -37,6 +37,7 @@ export const fakes = {
 export function resetFakes(): void {
   fakes.session.status = 'authenticated';
   fakes.router.asPath = '/es/create/flux-schnell';
+  fakes.router.pathname = '/create/[appId]';
   fakes.router.query = { appId: 'flux-schnell' };
   fakes.router.isReady = true;
   for (const fn of [fakes.router.push, fakes.router.replace, fakes.openSignIn, fakes.toast]) fn.mockClear();

@@ -1,0 +1,50 @@
+/**
+ * Downloading several creations at once (the /creations selection): one ZIP of their output files,
+ * read from our storage (so it works with either driver and with private files), or a clear refusal
+ * when any of them is not one of the caller's creations.
+ */
+import { buffer as streamToBuffer } from 'node:stream/consumers';
+import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
+import { getStorage } from '~/server/services/storage';
+import { extensionForContentType } from '~/server/services/storage/media-types';
+import { zipChunks, type ZipEntry } from '~/server/services/storage/zip';
+import { storedOutputsOf } from './present';
+
+export const ARCHIVE_MAX_CREATIONS = 50;
+
+export type CreationsArchive = { fileName: string; chunks: AsyncGenerator<Buffer> };
+
+/** Ids from a query value: comma-separated, at most ARCHIVE_MAX_CREATIONS, each a plausible id. */
+export function parseArchiveIds(value: unknown): string[] {
+  const raw = (Array.isArray(value) ? value.join(',') : typeof value === 'string' ? value : '').split(',').map((s) => s.trim()).filter(Boolean);
+  const ids = [...new Set(raw)];
+  if (ids.length === 0) throw new AppError('validation_failed', 'Select at least one creation to download.');
+  if (ids.length > ARCHIVE_MAX_CREATIONS) throw new AppError('validation_failed', `At most ${ARCHIVE_MAX_CREATIONS} creations can be downloaded at once.`);
+  if (ids.some((id) => !/^[A-Za-z0-9_-]{1,64}$/.test(id))) throw new AppError('validation_failed', 'A creation id is not valid.');
+  return ids;
+}
+
+export async function creationsArchive(db: Db, userId: string, ids: readonly string[], now = new Date()): Promise<CreationsArchive> {
+  const rows = await db.generation.findMany({ where: { id: { in: [...ids] }, userId, deletedAt: null } });
+  if (rows.length !== ids.length) throw new AppError('not_found', 'Some of these creations were not found.');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.map((id) => byId.get(id)!);
+  if (ordered.every((row) => storedOutputsOf(row.outputs).length === 0 && !row.outputText)) {
+    throw new AppError('validation_failed', 'These creations have no files to download yet.');
+  }
+
+  async function* entries(): AsyncGenerator<ZipEntry> {
+    for (const [i, row] of ordered.entries()) {
+      const base = `${String(i + 1).padStart(2, '0')}-${row.modelId}-${row.id}`;
+      const modified = row.completedAt ?? row.createdAt;
+      if (row.outputText) yield { name: `${base}.txt`, data: Buffer.from(row.outputText, 'utf8'), modified };
+      for (const [n, output] of storedOutputsOf(row.outputs).entries()) {
+        const object = await getStorage().getObject(output.key);
+        if (!object) continue; // removed meanwhile: the rest still downloads
+        yield { name: `${base}-${n + 1}.${extensionForContentType(output.contentType)}`, data: await streamToBuffer(object.body), modified };
+      }
+    }
+  }
+  return { fileName: `creations-${now.toISOString().slice(0, 10)}.zip`, chunks: zipChunks(entries()) };
+}
