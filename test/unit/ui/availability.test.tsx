@@ -61,7 +61,7 @@ describe('the generator', () => {
   it('marks the unavailable models in the model picker', async () => {
     renderWithProviders(<GeneratorPanel {...generatorData('flux1')} />, handlers({ unavailableModels: ['flux-pro'] }));
     await screen.findByTestId('dynamic-form');
-    fireEvent.click(screen.getByTestId('model-picker').querySelector('input')!);
+    fireEvent.click((await screen.findByTestId('model-picker')).querySelector('input')!);
     expect((await screen.findByTestId('model-unavailable-flux-pro')).textContent).toBe(UNAVAILABLE);
     expect(screen.queryByTestId('model-unavailable-flux-schnell')).toBeNull();
   });
