@@ -35,7 +35,33 @@ export function storedOutputsOf(value: unknown): StoredOutput[] {
   return Array.isArray(value) ? (value as StoredOutput[]) : [];
 }
 
+/** Predictions of cached (frozen) rows, per kind of viewer: a row that cannot change is presented once. */
+const presented = new WeakMap<Generation, { owner?: Prediction; other?: Prediction }>();
+
+/**
+ * A cached row (frozen by the read cache) gives a frozen prediction, the same object on every poll
+ * (so even its serialisation can be reused, see trpc/init.ts); any other row a fresh one.
+ */
 export function toPrediction(row: Generation, viewerId: string | null): Prediction {
+  if (!Object.isFrozen(row)) return buildPrediction(row, viewerId);
+  let known = presented.get(row);
+  if (!known) {
+    known = {};
+    presented.set(row, known);
+  }
+  const viewer = viewerId === row.userId ? 'owner' : 'other';
+  return (known[viewer] ??= deepFreeze(buildPrediction(row, viewerId)));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function buildPrediction(row: Generation, viewerId: string | null): Prediction {
   const input = (row.input ?? {}) as Record<string, unknown>;
   return {
     id: row.id,
