@@ -1,6 +1,7 @@
 /**
- * API throughput and latency under load (autocannon, 32 connections): the bare route first (the
- * ceiling of this machine in this run), then the poll path and the submit path.
+ * API throughput and latency under load (autocannon, 32 connections), each endpoint after a short
+ * warm-up: the bare route first (the ceiling of this machine in this run), then the poll path and
+ * the submit path.
  */
 import autocannon from 'autocannon';
 
@@ -15,7 +16,11 @@ export const ENDPOINTS = {
   submit: 'POST /api/unigen (premium, unique keys)',
 } as const;
 
+/** Unrecorded seconds of the same load before each measurement, so no endpoint is measured cold (JIT, pools, caches). */
+const WARM_UP_S = 2;
+
 async function measure(name: string, durationS: number, options: autocannon.Options): Promise<ApiRow> {
+  await autocannon({ connections: CONNECTIONS, duration: WARM_UP_S, ...options });
   const result = await autocannon({ connections: CONNECTIONS, duration: durationS, ...options });
   return {
     name,
