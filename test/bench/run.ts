@@ -38,6 +38,16 @@ function commit(): string {
   }
 }
 
+async function settled(url: string, cookie: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const { data } = (await (await fetch(url, { headers: { cookie } })).json()) as { data: { status: string } };
+    if (data.status === 'succeeded' || data.status === 'failed') return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The seed generation did not finish: ${url}`);
+}
+
 async function main(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -64,6 +74,8 @@ async function main(): Promise<void> {
       body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'benchmark seed' }),
     });
     const id = ((await seed.json()) as { data: { id: string } }).data.id;
+    // Polled once finished (as most polls are), and its rendering is not measured with anything.
+    await settled(`${app.url}/api/unigen/${id}`, cookie);
     const loadBefore = loadavg()[0];
     const api = await measureApi(app.url, cookie, id, DURATION_S);
 

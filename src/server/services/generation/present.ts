@@ -44,7 +44,34 @@ export function storedOutputsOf(value: unknown): StoredOutput[] {
   return Array.isArray(value) ? (value as StoredOutput[]) : [];
 }
 
+/** Predictions of cached (frozen) rows, per kind of viewer: a row that cannot change is presented once. */
+const presented = new WeakMap<Generation, { owner?: Prediction; other?: Prediction }>();
+
+/**
+ * A cached (frozen by the read cache) finished row gives a frozen prediction, the same object on
+ * every poll (so even its serialisation can be reused, see trpc/init.ts). A running row is built
+ * fresh each time: its etaSeconds counts down with the clock.
+ */
 export function toPrediction(row: Generation, viewerId: string | null, now: number = Date.now()): Prediction {
+  if (!Object.isFrozen(row) || isRunning(row.status)) return buildPrediction(row, viewerId, now);
+  let known = presented.get(row);
+  if (!known) {
+    known = {};
+    presented.set(row, known);
+  }
+  const viewer = viewerId === row.userId ? 'owner' : 'other';
+  return (known[viewer] ??= deepFreeze(buildPrediction(row, viewerId, now)));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function buildPrediction(row: Generation, viewerId: string | null, now: number): Prediction {
   const input = (row.input ?? {}) as Record<string, unknown>;
   const running = isRunning(row.status);
   return {
