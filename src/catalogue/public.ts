@@ -35,6 +35,7 @@ export { estimatedDurationFor } from './derive/estimated-duration';
 export { getMode, resolveMode } from './derive/mode';
 export { firstBrokenRule, hasValue } from './derive/rules';
 export { controlProblem, fieldProblems } from './derive/field-problems';
+export { promptMaxLength, promptTooLongMessage } from './derive/prompt-length';
 export { loraTags, searchEffects, searchLoras } from './derive/search';
 export { loraPageSections, type LoraPageEntry, type LoraPageSections } from './derive/lora-page';
 export { waitTimeFor } from './derive/wait-time';

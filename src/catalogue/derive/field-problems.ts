@@ -4,6 +4,7 @@
  * (input-schema.ts) enforces the same bounds; these are the words people read beside the field.
  */
 import { INTEGER_FIELDS } from '../constants';
+import { promptMaxLength, promptTooLongMessage } from './prompt-length';
 import type { Control } from '../schema';
 
 type Values = Record<string, unknown>;
@@ -39,9 +40,8 @@ export function controlProblem(control: Control, values: Values): string | undef
     case 'background_selector':
       return notAChoice(control.label, value, control.choices.map((c) => c.value));
     case 'prompt':
-      return control.maxLength && typeof value === 'string' && value.length > control.maxLength
-        ? `${control.label} can be at most ${control.maxLength} characters.`
-        : undefined;
+      // The one limit per prompt (prompt-length.ts): the counter's, and the server schema's message.
+      return typeof value === 'string' && value.length > promptMaxLength(control) ? promptTooLongMessage(control) : undefined;
     default:
       return undefined;
   }
