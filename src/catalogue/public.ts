@@ -36,6 +36,7 @@ export { getMode, resolveMode } from './derive/mode';
 export { imageInputOf, type ImageInputField } from './derive/input-images';
 export { firstBrokenRule, hasValue } from './derive/rules';
 export { controlProblem, fieldProblems } from './derive/field-problems';
+export { promptMaxLength, promptTooLongMessage } from './derive/prompt-length';
 export { loraTags, searchEffects, searchLoras } from './derive/search';
 export { loraPageSections, type LoraPageEntry, type LoraPageSections } from './derive/lora-page';
 export { waitTimeFor } from './derive/wait-time';

@@ -5,6 +5,7 @@
  */
 import { INTEGER_FIELDS, SEED_MAX } from '../constants';
 import { MESSAGES } from '../messages';
+import { promptMaxLength, promptTooLongMessage } from './prompt-length';
 import type { Control } from '../schema';
 
 type Values = Record<string, unknown>;
@@ -41,9 +42,8 @@ export function controlProblem(control: Control, values: Values): string | undef
     case 'background_selector':
       return notAChoice(control.label, value, control.choices.map((c) => c.value));
     case 'prompt':
-      return control.maxLength && typeof value === 'string' && value.length > control.maxLength
-        ? `${control.label} can be at most ${control.maxLength} characters.`
-        : undefined;
+      // The one limit per prompt (prompt-length.ts): the counter's, and the server schema's message.
+      return typeof value === 'string' && value.length > promptMaxLength(control) ? promptTooLongMessage(control) : undefined;
     default:
       return undefined;
   }

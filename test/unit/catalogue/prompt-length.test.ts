@@ -4,7 +4,7 @@
  * the form and the server both run) refuses one character more, with a message naming the limit.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROMPT_MAX_LENGTH, inputSchemaFor, models, promptMaxLength, validateForModel, type ControlOf } from '~/catalogue';
+import { controlProblem, DEFAULT_PROMPT_MAX_LENGTH, inputSchemaFor, models, promptMaxLength, validateForModel, type ControlOf } from '~/catalogue';
 
 const promptControls = models.flatMap((model) =>
   model.ui.controls.filter((c): c is ControlOf<'prompt'> => c.type === 'prompt').map((control) => ({ model, control })),
@@ -36,6 +36,9 @@ describe('prompt length limits', () => {
       expect(lengthIssues('x'.repeat(limit))).toEqual([]);
       const expected = `${control.label} must be at most ${limit.toLocaleString('en-US')} characters.`;
       expect(lengthIssues('x'.repeat(limit + 1)).map((i) => i.message)).toEqual([expected]);
+      // The browser's field check (no zod) says the same, at the same number.
+      expect(controlProblem(control, { [control.name]: 'x'.repeat(limit) })).toBeUndefined();
+      expect(controlProblem(control, { [control.name]: 'x'.repeat(limit + 1) })).toBe(expected);
     },
   );
 

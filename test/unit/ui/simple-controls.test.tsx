@@ -43,15 +43,15 @@ describe('prompt', () => {
   it('counts against the limit the server enforces: the provider’s where known, else 2,000', () => {
     const flux = publicModelDefinition(getModel('flux-schnell')!);
     renderWithProviders(<Harness model={flux} target={control(flux, 'prompt')} initial={{}} />);
-    expect(screen.getByTestId('prompt-counter').textContent).toBe('0/2000');
+    expect(screen.getByTestId('prompt-counter').textContent).toBe('0/2,000');
     const box = screen.getByRole('textbox');
     expect(box.getAttribute('maxlength')).toBe('2000');
     fireEvent.change(box, { target: { value: 'a fox' } });
-    expect(screen.getByTestId('prompt-counter').textContent).toBe('5/2000');
+    expect(screen.getByTestId('prompt-counter').textContent).toBe('5/2,000');
     cleanup();
     const pixverse = publicModelDefinition(getModel('pixverse')!);
     renderWithProviders(<Harness model={pixverse} target={control(pixverse, 'prompt', 'negative_prompt')} initial={{}} />);
-    expect(screen.getByTestId('prompt-counter').textContent).toBe('0/2048');
+    expect(screen.getByTestId('prompt-counter').textContent).toBe('0/2,048');
     expect(screen.getByRole('textbox').getAttribute('maxlength')).toBe('2048');
   });
 });

@@ -11,6 +11,12 @@ import { openObjectForViewer } from '~/server/services/storage/serve';
 
 export type ImageReader = (url: string) => Promise<Buffer>;
 
+/**
+ * The most of one stored object the engine reads into memory. Uploads are at most 5 MB and checked
+ * before use; outputs used again as inputs (a large upscale) may be bigger, never this big.
+ */
+export const MAX_STORED_INPUT_BYTES = 128 * 1024 * 1024;
+
 export function inputImageReader(db: Db, ownerId: string): ImageReader {
   return async (url) => {
     if (url.startsWith('data:')) return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
@@ -18,6 +24,10 @@ export function inputImageReader(db: Db, ownerId: string): ImageReader {
     if (key) {
       const object = await openObjectForViewer(db, key, async () => ownerId);
       if (!object) throw new Error('The input image could not be found.');
+      if (object.size > MAX_STORED_INPUT_BYTES) {
+        object.body.destroy();
+        throw new Error('The input image is too large.');
+      }
       return streamToBuffer(object.body);
     }
     return (await fetchRemoteImage(url)).body;

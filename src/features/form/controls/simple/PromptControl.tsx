@@ -1,7 +1,7 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import { useState } from 'react';
-import { promptMaxLength } from '~/catalogue';
+import { promptMaxLength } from '~/catalogue/public';
 import type { ControlProps } from '../types';
 import { usePromptAssist } from '../prompt-assist';
 
