@@ -277,7 +277,9 @@ describe('editing tools on the embedded defaults', () => {
     await page.goto(`${app.url}/image-effects/ghibli`);
     await signIn(page, 'switcher@example.com');
     const imageUrl = await upload(page, 'control-image_url', await photo('me.png', 512, 512, 200));
-    await page.getByRole('radio', { name: /^Pro\b/ }).click();
+    // The mode control's radios are visually hidden behind their labels: click the label.
+    await page.getByTestId('dynamic-form').getByText('Pro', { exact: true }).click();
+    expect(await page.getByRole('radio', { name: /^Pro\b/ }).isChecked()).toBe(true);
     await expect.poll(async () => page.getByTestId('credit-cost').textContent()).toBe('16');
     const loadsBefore = requests.filter((r) => r.resourceType() === 'document' || r.url().includes('/_next/data/')).length;
 

@@ -102,7 +102,8 @@ describe('/image-effects/{id}: picking another effect keeps the photo and the se
       mode: 'pro',
       credit_to_consume: 16,
     });
-  });
+    // A whole page with lazily loaded controls: give it room on a busy machine.
+  }, 30_000);
 });
 
 describe('create/flux-lora?lora={id}', () => {
