@@ -4,7 +4,7 @@
  * while something listed runs; a job seen ending while the tab is hidden is signalled.
  */
 import { useEffect, useRef } from 'react';
-import { MIN_POLL_INTERVAL } from '~/catalogue';
+import { MIN_POLL_INTERVAL } from '~/catalogue/public';
 import { isRunningStatus } from '~/features/generator/flow/polling';
 import type { Prediction } from '~/features/generator/flow/types';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';

@@ -147,14 +147,14 @@ describe('/creations keeps a running creation moving', () => {
     await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('10'));
     expect(subscribed).toHaveLength(1);
     await act(async () => emit?.(running(0.4, 60)));
-    expect(bar().getAttribute('aria-valuenow')).toBe('40');
+    await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('40'));
     expect(screen.getByTestId('job-progress-label').textContent).toBe('~60s left');
 
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.title = 'My creations · Lumen Studio';
     await act(async () => emit?.(running(1, null, 'succeeded')));
+    await screen.findByTestId('thumb-video');
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByTestId('thumb-video')).toBeTruthy();
     expect(document.title).toBe('✓ Ready — Lumen Studio');
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
     document.dispatchEvent(new Event('visibilitychange'));
