@@ -327,7 +327,7 @@ export type PayloadFn = (input: GenerationInput, ctx: PayloadContext) => Record<
 
 const ruleConditionSchema = z.object({ field: fieldNameSchema, in: z.array(z.union([z.string(), z.number()])).min(1) }).strict();
 const ruleBase = { field: fieldNameSchema, when: ruleConditionSchema.optional() };
-const inputRuleSchema = z.discriminatedUnion('kind', [
+export const inputRuleSchema = z.discriminatedUnion('kind', [
   z.object({ ...ruleBase, kind: z.literal('text'), message: z.string().min(1) }).strict(),
   z.object({ ...ruleBase, kind: z.literal('value'), message: z.string().min(1) }).strict(),
   z.object({ ...ruleBase, kind: z.literal('oneOf'), values: z.array(z.union([z.string(), z.number()])).min(1), message: z.string().min(1) }).strict(),

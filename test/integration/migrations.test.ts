@@ -187,7 +187,7 @@ describe('npm run db:migrate', () => {
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const child = spawn(
         process.execPath,
-        [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'prisma/scripts/migrate.ts', 'deploy'],
+        [path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/scripts/migrate.ts', 'deploy'],
         {
           cwd: repoRoot,
           env: { ...process.env, DATABASE_URL: 'postgresql://studio:secret@127.0.0.1:1/studio' },

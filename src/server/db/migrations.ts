@@ -9,6 +9,7 @@
  * - Diffs use an in-memory PGlite as the shadow database (no server needed).
  */
 import { getDatabaseEnv } from '~/env';
+import { startPgliteServer } from './pglite-server';
 import { redactDatabaseUrl } from './redact';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -254,7 +255,6 @@ function readCharColumns(adapter: PgAdapter): void {
 /** An in-memory PGlite served on a loopback port: the shadow database for diffs. */
 async function startShadowDatabase() {
   if (getDatabaseEnv().DEBUG_MIGRATIONS) console.error('[migrations] starting a throwaway PGlite');
-  const { startPgliteServer } = await import('./embedded');
   return startPgliteServer({});
 }
 

@@ -1,12 +1,15 @@
 /**
- * Provider clients. The local engine (no keys configured) implements the same GenerationProvider
- * interface elsewhere; this module only builds the remote ones from the environment.
+ * The providers' one door: the interface, the platforms' traits, the hosted clients built from the
+ * environment, and the local engine (which runs what no configured platform does; the registry
+ * hands it its database and storage's image reader).
  */
 import type { Env } from '~/env';
 import { createFalProvider, type FalProvider } from './fal';
 import { createReplicateProvider, type ReplicateProvider } from './replicate';
 
 export * from './types';
+export { PLATFORMS, PLATFORM_TRAITS, FALLBACK_PLATFORM, type PlatformTraits } from './platforms';
+export { createLocalProvider } from './local/provider';
 export { normalizeOutput, isOutputUrl } from './output';
 export { createReplicateProvider, parseReplicateTarget, predictionToJob, type ReplicateProvider, type ReplicateProviderOptions } from './replicate';
 export { createFalProvider, falWebhookToJob, rewriteFalUrl, type FalProvider, type FalProviderOptions } from './fal';

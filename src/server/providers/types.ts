@@ -3,6 +3,9 @@
  * error every provider call throws. Provider-specific shapes never leave src/server/providers.
  */
 
+/** The backends a generation can run on: hosted platforms, and the local engine for the rest. */
+export type Platform = 'replicate' | 'fal' | 'local';
+
 export type ProviderStatus = 'queued' | 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
 export const TERMINAL_PROVIDER_STATUSES: ReadonlySet<ProviderStatus> = new Set(['succeeded', 'failed', 'canceled']);
@@ -29,12 +32,25 @@ export type ProviderJob = {
   remainingSeconds?: number;
   /** ...and, while waiting in its queue, the job's place in it (1 = next). */
   queuePosition?: number;
+  /** Outputs made as bytes rather than URLs (the local engine renders them itself). */
+  files?: ProviderFile[];
 };
+
+/** One output file a provider made itself: its bytes and their type. */
+export type ProviderFile = { buffer: Buffer; contentType: string };
+
+/** Reads an input image (an URL of our storage, a data: URL or a remote one) as bytes. */
+export type InputImageReader = (url: string) => Promise<Buffer>;
 
 /** The progress part of a job, as every provider reports it. */
 export type ProviderProgress = Pick<ProviderJob, 'progress' | 'remainingSeconds' | 'queuePosition'>;
 
 export type ProviderSubmit = {
+  /**
+   * Our own reference of the job (the generation id). A provider that keeps no state of its own
+   * (the local engine, whose job is the generation row) answers with it as its job id.
+   */
+  reference?: string;
   /** Replicate: 'owner/name' (model route) or 'owner/name:version'; fal: the endpoint id ('fal-ai/flux/dev'). */
   target: string;
   input: Record<string, unknown>;
@@ -48,7 +64,7 @@ export type ProviderSubmit = {
 };
 
 export interface GenerationProvider {
-  readonly platform: 'replicate' | 'fal' | 'local';
+  readonly platform: Platform;
   submit(req: ProviderSubmit): Promise<ProviderJob>;
   get(jobId: string, target: string): Promise<ProviderJob>;
   /** Best effort and idempotent: cancelling a finished job is not an error. Call get() for the outcome. */
@@ -72,7 +88,7 @@ export type ProviderErrorKind =
 
 export type ProviderErrorOptions = {
   kind?: ProviderErrorKind;
-  provider?: 'replicate' | 'fal' | 'local';
+  provider?: Platform;
   /** The parsed error body, when the provider sent one. */
   body?: unknown;
   /** fal's machine-readable `error_type` (X-Fal-Error-Type). */
@@ -84,7 +100,7 @@ export type ProviderErrorOptions = {
 
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
-  readonly provider?: 'replicate' | 'fal' | 'local';
+  readonly provider?: Platform;
   readonly body?: unknown;
   readonly errorType?: string;
   readonly retryAfterMs?: number;

@@ -10,9 +10,10 @@ import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { APP_ERRORS, asAppError, describeZodError, retryAfterFor } from '~/server/errors';
 import { contextFromRequest } from '~/server/trpc/context';
+import { signedInUser } from '~/server/trpc/procedures';
 import { createCaller } from '~/server/trpc/root';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 import { BodyTooLargeError, readBody } from './read-body';
@@ -24,7 +25,17 @@ type Caller = ReturnType<typeof createCaller>;
 
 export type LegacyCall = {
   caller: Caller;
-  body: unknown;
+  /**
+   * The body as a procedure's input, typed: parsed with the procedure's own input schema, so a
+   * bad body answers exactly as the procedure would (400, zod's issues). `pinned` fields are set
+   * over the body first (a route that fixes the model).
+   */
+  input<S extends z.ZodType>(schema: S, pinned?: Record<string, unknown>): z.output<S>;
+  /**
+   * Refuses a signed-out caller as a signed-in procedure does. Call it before `input` for such a
+   * procedure: the spec's order checks sign-in before validation.
+   */
+  requireSignIn(): void;
   query: NextApiRequest['query'];
   /** The origins this request came in on (http and https of its Host). */
   requestOrigins: string[];
@@ -60,7 +71,14 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
     }
     try {
       const body = method === 'GET' || method === 'HEAD' ? undefined : await parseJsonBody(req);
-      const result = await run({ caller: createCaller(await contextFromRequest(req)), body, query: req.query, requestOrigins: requestOrigins(req) });
+      const context = await contextFromRequest(req);
+      const result = await run({
+        caller: createCaller(context),
+        input: (schema, pinned) => procedureInput(schema, pinned ? Object.assign({}, body, pinned) : body),
+        requireSignIn: () => void signedInUser(context.user),
+        query: req.query,
+        requestOrigins: requestOrigins(req),
+      });
       respond(req, res, result);
     } catch (error) {
       sendFailure(res, error);
@@ -86,6 +104,13 @@ export function legacyMediaRoute(spec: { run: (call: LegacyCall) => Promise<Lega
     if (req.method === 'HEAD') res.end();
     else res.end(Buffer.from(media.bytes.buffer, media.bytes.byteOffset, media.bytes.byteLength));
   });
+}
+
+/** Parses as tRPC parses a procedure's input, failing with the same error (BAD_REQUEST, the ZodError as cause). */
+function procedureInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+  return parsed.data;
 }
 
 class BadRequest extends Error {

@@ -5,14 +5,12 @@
 import { inputImagesOf, sizeForAspectRatio, type LocalOperation, type ModelDefinition } from '~/catalogue';
 import { adaptPrompt, describeImage, promptFromImage } from './describe-image';
 import { depthLike, edgeMap, editPreview, fillMasked, relight, removeBackground, upscale } from './image-operations';
-import type { ImageReader } from './input-images';
+import type { InputImageReader, ProviderFile } from '../types';
 import { digest } from './palette';
 import { renderPreview } from './render-preview';
 import { renderPreviewVideo } from './render-video';
 
-
-export type GeneratedFile = { buffer: Buffer; contentType: string };
-export type LocalResult = { files: GeneratedFile[]; text: string | null };
+export type LocalResult = { files: ProviderFile[]; text: string | null };
 
 type Input = Record<string, unknown>;
 
@@ -29,7 +27,7 @@ export function localOperationFor(model: ModelDefinition): LocalOperation {
   return model.ui.controls.some((c) => c.type === 'image_input' || c.type === 'multi_image_input') ? 'edit' : 'text-to-image';
 }
 
-async function still(model: ModelDefinition, input: Input, index: number, loadInputImage: ImageReader): Promise<Buffer> {
+async function still(model: ModelDefinition, input: Input, index: number, loadInputImage: InputImageReader): Promise<Buffer> {
   const image = firstImage(input);
   const seed = typeof input.seed === 'number' ? input.seed : 0;
   if (image) return editPreview(await loadInputImage(image), str(input.prompt) ?? model.name, digest(seed, index)[0] ?? 0);
@@ -37,11 +35,11 @@ async function still(model: ModelDefinition, input: Input, index: number, loadIn
   return renderPreview({ prompt: str(input.prompt) ?? model.name, seed, index, width, height, modelName: model.name });
 }
 
-export async function runLocalOperation(model: ModelDefinition, input: Input, outputNum: number, loadInputImage: ImageReader): Promise<LocalResult> {
+export async function runLocalOperation(model: ModelDefinition, input: Input, outputNum: number, loadInputImage: InputImageReader): Promise<LocalResult> {
   const operation = localOperationFor(model);
   const seed = typeof input.seed === 'number' ? input.seed : 0;
-  const jpeg = (buffer: Buffer): GeneratedFile => ({ buffer, contentType: 'image/jpeg' });
-  const png = (buffer: Buffer): GeneratedFile => ({ buffer, contentType: 'image/png' });
+  const jpeg = (buffer: Buffer): ProviderFile => ({ buffer, contentType: 'image/jpeg' });
+  const png = (buffer: Buffer): ProviderFile => ({ buffer, contentType: 'image/png' });
   const needImage = async () => {
     const url = firstImage(input);
     if (!url) throw new Error('An input image is required.');
@@ -50,7 +48,7 @@ export async function runLocalOperation(model: ModelDefinition, input: Input, ou
   switch (operation) {
     case 'text-to-image':
     case 'edit': {
-      const files: GeneratedFile[] = [];
+      const files: ProviderFile[] = [];
       for (let i = 0; i < outputNum; i += 1) files.push(jpeg(await still(model, input, i, loadInputImage)));
       return { files, text: null };
     }

@@ -9,18 +9,15 @@ import { availableParallelism } from 'node:os';
 import { getModel } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { scaledMs } from '~/server/config/time-scale';
-import type { GenerationProvider, ProviderJob, ProviderSubmit } from '../types';
-import { inputImageReader } from './input-images';
+import type { GenerationProvider, InputImageReader, ProviderJob, ProviderSubmit } from '../types';
 import { createJobPool, type JobPool } from './job-pool';
-import { runLocalOperation, type GeneratedFile, type LocalResult } from './operations';
+import { runLocalOperation, type LocalResult } from './operations';
 
 /** Local previews take a tenth of the model's estimated time (then the dev/test time scale). */
 export const LOCAL_ENGINE_SPEEDUP = 0.1;
 
 /** Local jobs that work at the same time; the rest wait for a slot (each job's own work is bounded too). */
 export const LOCAL_ENGINE_CONCURRENCY = Math.max(2, Math.min(4, availableParallelism()));
-
-export type LocalProviderJob = ProviderJob & { files?: GeneratedFile[] };
 
 /** Progress of a local run from its schedule: the fraction of its time spent and the seconds left. */
 export function localProgress(startedAt: number, dueAt: number, now: number): Pick<ProviderJob, 'progress' | 'remainingSeconds'> {
@@ -30,21 +27,27 @@ export function localProgress(startedAt: number, dueAt: number, now: number): Pi
 }
 
 export type LocalProvider = GenerationProvider & {
-  get(jobId: string, target: string): Promise<LocalProviderJob>;
   /** How busy the engine's pool is (jobs working, waiting, and the most that ever worked at once). */
   stats(): ReturnType<JobPool<LocalResult>['stats']>;
 };
 
-export function createLocalProvider(getDb: () => Promise<Db>, concurrency = LOCAL_ENGINE_CONCURRENCY): LocalProvider {
+/**
+ * `getDb`: the database whose generation rows are the jobs. `readInputImages`: how an owner's input
+ * images are read (storage's rules, handed in by the registry).
+ */
+export function createLocalProvider(
+  getDb: () => Promise<Db>,
+  readInputImages: (db: Db, ownerId: string) => InputImageReader,
+  concurrency = LOCAL_ENGINE_CONCURRENCY,
+): LocalProvider {
   const pool = createJobPool<LocalResult>(concurrency);
   return {
     platform: 'local',
     async submit(request: ProviderSubmit): Promise<ProviderJob> {
-      const generationId = request.input.__generationId;
-      if (typeof generationId !== 'string') throw new Error('The local engine needs the generation id.');
-      return { jobId: generationId, status: 'processing' };
+      if (!request.reference) throw new Error('The local engine needs the generation id.');
+      return { jobId: request.reference, status: 'processing' };
     },
-    async get(jobId: string): Promise<LocalProviderJob> {
+    async get(jobId: string): Promise<ProviderJob> {
       const db = await getDb();
       const row = await db.generation.findUnique({ where: { id: jobId } });
       if (!row) return { jobId, status: 'failed', error: 'Unknown local job.' };
@@ -59,7 +62,7 @@ export function createLocalProvider(getDb: () => Promise<Db>, concurrency = LOCA
       if (now < dueAt) return { jobId, status: 'processing', ...localProgress(startedAt, dueAt, now) };
       const model = getModel(row.modelId);
       if (!model) return { jobId, status: 'failed', error: 'This model is no longer available.' };
-      const outcome = pool.poll(jobId, () => runLocalOperation(model, row.input as Record<string, unknown>, row.outputNum, inputImageReader(db, row.userId)));
+      const outcome = pool.poll(jobId, () => runLocalOperation(model, row.input as Record<string, unknown>, row.outputNum, readInputImages(db, row.userId)));
       if (outcome.state === 'running') return { jobId, status: 'processing' };
       if (outcome.state === 'failed') {
         const error = outcome.error;

@@ -1,8 +1,8 @@
 import { protectedProcedure } from '~/server/trpc/procedures';
-import { historyInput } from './history.schema';
+import { historyInput, historyOutput } from './history.schema';
 
 /** The caller's ledger rows, newest first, cursor-paginated. */
-export const history = protectedProcedure.input(historyInput).query(async ({ ctx, input }) => {
+export const history = protectedProcedure.input(historyInput).output(historyOutput).query(async ({ ctx, input }) => {
   const rows = await ctx.db.creditLedgerEntry.findMany({
     where: { userId: ctx.user.id },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -1,11 +1,14 @@
-import { z } from 'zod';
-import { getLora, inputText } from '~/catalogue';
+import { getLora } from '~/catalogue';
 import { AppError } from '~/server/errors';
 import { publicProcedure } from '~/server/trpc/procedures';
+import { getInput, getOutput } from './get.schema';
 
 /** Every field of one LoRA (core-flow §3) for its details page. */
-export const get = publicProcedure.input(z.object({ id: inputText.min(1).max(100) })).query(({ input }) => {
-  const lora = getLora(input.id);
-  if (!lora) throw new AppError('not_found', 'LoRA not found.');
-  return { ...lora, createLink: `/create/flux-lora?lora=${lora.id}` };
-});
+export const get = publicProcedure
+  .input(getInput)
+  .output(getOutput)
+  .query(({ input }) => {
+    const lora = getLora(input.id);
+    if (!lora) throw new AppError('not_found', 'LoRA not found.');
+    return { ...lora, createLink: `/create/flux-lora?lora=${lora.id}` };
+  });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { getModel, inputText, RECENT_LIMIT_DEFAULT } from '~/catalogue';
+import { getModel, inputText } from '~/catalogue';
+import { predictionSchema } from '~/server/services/generation/present';
 import { CREATION_STATUS_FILTERS, CREATION_TYPE_FILTERS } from '~/utils/creation-filters';
 
 /** /creations filters: output type, status (as people name it) and model; each validated. */
@@ -14,10 +15,4 @@ export const listInput = z.object({
     .optional(),
 });
 
-export const recentInput = z
-  .object({ limit: z.number().int().min(1).max(RECENT_LIMIT_DEFAULT).default(RECENT_LIMIT_DEFAULT) })
-  .default({ limit: RECENT_LIMIT_DEFAULT });
-
-export const deleteManyInput = z.object({
-  ids: z.array(inputText.min(1).max(64)).min(1, 'Select at least one creation.').max(50, 'At most 50 creations can be deleted at once.'),
-});
+export const listOutput = z.object({ items: z.array(predictionSchema), nextCursor: z.string().nullable() });

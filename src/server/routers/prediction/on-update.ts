@@ -1,8 +1,7 @@
-import { z } from 'zod';
-import { inputText } from '~/catalogue';
 import { onGenerationUpdate, type GenerationUpdate } from '~/server/services/generation/events';
 import { toPrediction } from '~/server/services/generation/present';
 import { protectedProcedure } from '~/server/trpc/procedures';
+import { onUpdateInput, onUpdateOutput } from './on-update.schema';
 
 /**
  * Pushes the caller's generations as their status or progress changes (server-sent events over
@@ -10,7 +9,8 @@ import { protectedProcedure } from '~/server/trpc/procedures';
  * polling stays as the fallback.
  */
 export const onUpdate = protectedProcedure
-  .input(z.object({ ids: z.array(inputText.max(64)).max(50).optional() }).optional())
+  .input(onUpdateInput)
+  .output(onUpdateOutput)
   .subscription(async function* ({ ctx, input, signal }) {
     const wanted = input?.ids ? new Set(input.ids) : null;
     const queue: GenerationUpdate[] = [];

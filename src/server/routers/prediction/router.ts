@@ -1,7 +1,9 @@
 import { router } from '~/server/trpc/init';
-import { remove, removeMany } from './delete';
+import { remove } from './delete';
+import { deleteMany } from './delete-many';
 import { get } from './get';
-import { list, recent } from './list';
+import { list } from './list';
 import { onUpdate } from './on-update';
+import { recent } from './recent';
 
-export const predictionRouter = router({ get, list, recent, delete: remove, deleteMany: removeMany, onUpdate });
+export const predictionRouter = router({ get, list, recent, delete: remove, deleteMany, onUpdate });

@@ -2,12 +2,13 @@ import { getEnv } from '~/env';
 import { getMaintenanceConfig } from '~/server/config/maintenance';
 import { availability } from '~/server/services/generation/provider-registry';
 import { publicProcedure } from '~/server/trpc/procedures';
+import { statusOutput } from './status.schema';
 
 /**
  * What the client needs to know about the deployment: maintenance, sign-in options, which models
  * can run here (and whether the local engine stands in for a provider), time scale.
  */
-export const status = publicProcedure.query(() => {
+export const status = publicProcedure.output(statusOutput).query(() => {
   const env = getEnv();
   const { unavailableModels, localEngineServes } = availability();
   return {

@@ -6,7 +6,6 @@
 import type { Db } from '~/server/db/client';
 import type { Generation } from '~/server/db/generated/client';
 import type { ProviderJob, ProviderProgress } from '~/server/providers';
-import type { GeneratedFile } from '~/server/providers/local/operations';
 import { getStorage, keyFromStorageUrl } from '~/server/services/storage';
 import { keepRemoteOutput, storeGeneratedFile } from '~/server/services/storage/keep-output';
 import { FAILURE_TEXTS, finishFailed, finishSucceeded, markProgress } from './finish';
@@ -14,7 +13,8 @@ import { storedOutputText } from './output-text';
 import type { StoredOutput } from './present';
 import { CANCELED_ERROR, isRunning } from './statuses';
 
-export type EngineJob = ProviderJob & { files?: GeneratedFile[] };
+/** What any provider says about a job: URLs to copy, files it made itself, or text. */
+export type EngineJob = ProviderJob;
 
 export const PROVIDER_FAILED_TEXT = 'The model could not generate a result.';
 

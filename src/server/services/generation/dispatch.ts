@@ -61,10 +61,10 @@ export async function dispatchGeneration(db: Db, id: string, options: { alreadyC
   const claim = row.claimedUntil ? keepClaim(db, id, row.claimedUntil) : null;
   let job: EngineJob;
   try {
-    // Hosted providers cannot send our session cookie: private inputs go as signed read URLs.
+    // Providers cannot send our session cookie: private inputs go as signed read URLs.
     const timeLimitSeconds = (row.deadlineAt.getTime() - row.dispatchAt.getTime()) / 1000;
-    const payload = platform === 'local' ? { ...request.input, __generationId: row.id } : await withProviderReadableUrls(db, row.userId, request.input, timeLimitSeconds);
-    job = await provider.submit({ target: request.target, input: payload, webhookUrl: webhookUrlFor(platform) });
+    const payload = await withProviderReadableUrls(db, row.userId, request.input, timeLimitSeconds);
+    job = await provider.submit({ reference: row.id, target: request.target, input: payload, webhookUrl: webhookUrlFor(platform) });
   } catch (error) {
     await claim?.stop();
     await handleSubmitFailure(db, row, error);

@@ -1,44 +1,51 @@
 /** A generation row as the client's Prediction (core-flow §3). */
+import { z } from 'zod';
 import { getModel, inputImagesOf } from '~/catalogue';
 import type { Generation } from '~/server/db/generated/client';
 import { timeScale } from '~/server/config/time-scale';
 import { etaSeconds } from './progress';
-import { isRunning, toPublicStatus, type PublicStatus } from './statuses';
+import { isRunning, PUBLIC_STATUSES, toPublicStatus } from './statuses';
 
 export type StoredOutput = { key: string; url: string; contentType: string; thumbnailUrl?: string | null };
 
-export type Prediction = {
-  id: string;
-  status: PublicStatus;
-  error: string | null;
-  createdAt: Date;
-  completedAt: Date | null;
-  outputNum: number;
-  modelId: string;
+/**
+ * The client's Prediction, as a schema: the procedures that answer with predictions declare it as
+ * their output, and the type is read from it (so a field exists in both or in neither).
+ */
+export const predictionSchema = z.object({
+  id: z.string(),
+  status: z.enum(PUBLIC_STATUSES),
+  error: z.string().nullable(),
+  createdAt: z.date(),
+  completedAt: z.date().nullable(),
+  outputNum: z.number().int(),
+  modelId: z.string(),
   /** The model's display name (the browser has no catalogue to look it up in). */
-  modelName: string;
-  mode: string | null;
-  appId: string | null;
-  cost: number;
-  isPublic: boolean;
-  isOwner: boolean;
+  modelName: z.string(),
+  mode: z.string().nullable(),
+  appId: z.string().nullable(),
+  cost: z.number().int(),
+  isPublic: z.boolean(),
+  isOwner: z.boolean(),
   /** When the job goes to the provider (free-tier queue) and how long it should then take. */
-  queue: { dispatchAt: Date; waitSeconds: number; estimatedSeconds: number };
+  queue: z.object({ dispatchAt: z.date(), waitSeconds: z.number(), estimatedSeconds: z.number() }),
   /** Fraction done (0–1) as the provider (or the local engine) reports it; 1 once succeeded; else null. */
-  progress: number | null;
+  progress: z.number().nullable(),
   /** Seconds until the result (see etaSeconds in ./progress); null when unknown or over. */
-  etaSeconds: number | null;
+  etaSeconds: z.number().nullable(),
   /** The job's place in its provider's queue (1 = next), when the provider says; else null. */
-  queuePosition: number | null;
-  display: {
-    prompt: string | null;
-    inputImages: string[];
-    outputType: string;
-    outputText: string | null;
+  queuePosition: z.number().nullable(),
+  display: z.object({
+    prompt: z.string().nullable(),
+    inputImages: z.array(z.string()),
+    outputType: z.string(),
+    outputText: z.string().nullable(),
     /** key: our object's reference, so a result can go into the next tool without a re-upload. */
-    outputMedia: { publicUrl: string; thumbnailUrl: string | null; contentType: string; key: string }[];
-  };
-};
+    outputMedia: z.array(z.object({ publicUrl: z.string(), thumbnailUrl: z.string().nullable(), contentType: z.string(), key: z.string() })),
+  }),
+});
+
+export type Prediction = z.output<typeof predictionSchema>;
 
 export function storedOutputsOf(value: unknown): StoredOutput[] {
   return Array.isArray(value) ? (value as StoredOutput[]) : [];

@@ -8,10 +8,18 @@ import { models } from '~/catalogue';
 import { getEnv, type Env } from '~/env';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
-import { createRemoteProviders, type GenerationProvider, type RemoteProviders } from '~/server/providers';
-import { createLocalProvider } from '~/server/providers/local/provider';
+import {
+  createLocalProvider,
+  createRemoteProviders,
+  FALLBACK_PLATFORM,
+  PLATFORM_TRAITS,
+  type GenerationProvider,
+  type Platform,
+  type RemoteProviders,
+} from '~/server/providers';
+import { inputImageReader } from '~/server/services/storage/input-images';
 
-export type Platform = 'replicate' | 'fal' | 'local';
+export type { Platform } from '~/server/providers';
 
 type Registry = { env: Env; remote: RemoteProviders; local: WeakMap<Db, GenerationProvider> };
 const holder = globalThis as unknown as { studioProviders?: Registry; studioProviderOverride?: Partial<Record<Platform, GenerationProvider>> };
@@ -30,7 +38,7 @@ function runnerFor(modelPlatform: string): Platform | null {
   const override = holder.studioProviderOverride;
   if (modelPlatform === 'replicate' && (remote.replicate || override?.replicate)) return 'replicate';
   if (modelPlatform === 'fal' && (remote.fal || override?.fal)) return 'fal';
-  return env.localEngine || override?.local ? 'local' : null;
+  return env.localEngine || override?.[FALLBACK_PLATFORM] ? FALLBACK_PLATFORM : null;
 }
 
 /** The backend for a model's catalogue platform; refuses (503 model_unavailable) when none is configured. */
@@ -45,11 +53,14 @@ export function availability(): { unavailableModels: string[]; localEngineServes
   const runners = new Map(models.map((model) => [model.id, runnerFor(model.api.platform)]));
   return {
     unavailableModels: [...runners].filter(([, runner]) => runner === null).map(([id]) => id),
-    localEngineServes: [...runners.values()].includes('local'),
+    localEngineServes: [...runners.values()].includes(FALLBACK_PLATFORM),
   };
 }
 
-/** The provider for a platform; the local engine reads its jobs from the given database. */
+/**
+ * The provider for a platform. The local engine reads its jobs from the given database and its
+ * input images through storage's reader, both handed over here.
+ */
 export function providerFor(platform: string, db: Db): GenerationProvider {
   const override = holder.studioProviderOverride?.[platform as Platform];
   if (override) return override;
@@ -58,7 +69,7 @@ export function providerFor(platform: string, db: Db): GenerationProvider {
   if (platform === 'fal' && remote.fal) return remote.fal;
   let engine = local.get(db);
   if (!engine) {
-    engine = createLocalProvider(async () => db);
+    engine = createLocalProvider(async () => db, inputImageReader);
     local.set(db, engine);
   }
   return engine;
@@ -73,7 +84,7 @@ export function setProviderOverrideForTests(overrides: Partial<Record<Platform, 
 export function webhookUrlFor(platform: Platform): string | undefined {
   const env = getEnv();
   const base = env.PUBLIC_BASE_URL;
-  if (!base || platform === 'local') return undefined;
+  if (!base || !PLATFORM_TRAITS[platform].sendsWebhooks) return undefined;
   if (platform === 'replicate' && !env.REPLICATE_WEBHOOK_SECRET) return undefined;
   return `${base.replace(/\/+$/, '')}/api/webhooks/${platform}`;
 }

@@ -6,28 +6,31 @@
  */
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
+import { Prisma } from '~/server/db/generated/client';
+import { PLATFORMS, PLATFORM_TRAITS } from '~/server/providers';
 import { applyJob } from './apply-job';
 import { claimExpiry, keepClaim, renewClaim } from './claims';
 import { FAILURE_TEXTS, finishFailed } from './finish';
 import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
 
 /**
- * Spec seconds between polls of one job: local jobs are cheap to ask. Webhooks bring completion,
- * so polls are then a fallback — but they also bring the provider's progress (only completion is
- * pushed), which is why they stay fairly frequent.
+ * Spec seconds between polls of one job: the platform's own pace (local jobs are cheap to ask).
+ * Webhooks bring completion, so polls are then a fallback — but they also bring the provider's
+ * progress (only completion is pushed), which is why they stay fairly frequent.
  */
 function pollEverySeconds(platform: Platform): number {
-  if (platform === 'local') return 1;
-  return webhookUrlFor(platform) ? 15 : 5;
+  return webhookUrlFor(platform) ? 15 : PLATFORM_TRAITS[platform].pollEverySeconds;
 }
 
 export type Claim = { id: string; claimedUntil: Date };
 
 export async function claimStaleRunning(db: Db, limit = 10): Promise<Claim[]> {
   const now = new Date();
-  const localCutoff = new Date(now.getTime() - scaledMs(pollEverySeconds('local')));
-  const replicateCutoff = new Date(now.getTime() - scaledMs(pollEverySeconds('replicate')));
-  const falCutoff = new Date(now.getTime() - scaledMs(pollEverySeconds('fal')));
+  // A row is stale once its platform's poll interval has passed since it was last checked.
+  const checkedLongAgo = Prisma.join(
+    PLATFORMS.map((platform) => Prisma.sql`("platform" = ${platform} AND "lastCheckedAt" < ${new Date(now.getTime() - scaledMs(pollEverySeconds(platform)))})`),
+    ' OR ',
+  );
   const rows = await db.$queryRaw<{ id: string; claimedUntil: Date }[]>`
     WITH stale AS (
       SELECT "id" FROM "Generation"
@@ -36,9 +39,7 @@ export async function claimStaleRunning(db: Db, limit = 10): Promise<Claim[]> {
         AND (
           "deadlineAt" < ${now}
           OR "lastCheckedAt" IS NULL
-          OR ("platform" = 'local' AND "lastCheckedAt" < ${localCutoff})
-          OR ("platform" = 'replicate' AND "lastCheckedAt" < ${replicateCutoff})
-          OR ("platform" = 'fal' AND "lastCheckedAt" < ${falCutoff})
+          OR ${checkedLongAgo}
         )
       ORDER BY "lastCheckedAt" NULLS FIRST LIMIT ${limit}
       FOR UPDATE SKIP LOCKED

@@ -1,13 +1,14 @@
 /** Legacy synchronous handler's credit check: POST /api/unigen/sync/check → {success, message, error, credits}. */
 import { legacyRoute } from '~/server/rest/legacy-adapter';
+import { checkSyncInput } from '~/server/routers/generation/check-sync.schema';
 
 // A literal object: Next parses route config statically. The adapter reads the body itself.
 export const config = { api: { bodyParser: false } };
 
 export default legacyRoute({
   methods: ['POST'],
-  run: async ({ caller, body }) => {
-    const result = await caller.generation.checkSync(body as never);
+  run: async ({ caller, input }) => {
+    const result = await caller.generation.checkSync(input(checkSyncInput));
     return { success: result.success, data: { credits: result.credits }, message: result.message, error: result.error, extra: { credits: result.credits } };
   },
 });

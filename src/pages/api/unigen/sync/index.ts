@@ -1,13 +1,14 @@
 /** Legacy synchronous handler: POST /api/unigen/sync → {id, text, user_credits}. */
 import { legacyRoute } from '~/server/rest/legacy-adapter';
+import { runSyncInput } from '~/server/routers/generation/run-sync.schema';
 
 // A literal object: Next parses route config statically. The adapter reads the body itself.
 export const config = { api: { bodyParser: false } };
 
 export default legacyRoute({
   methods: ['POST'],
-  run: async ({ caller, body }) => {
-    const result = await caller.generation.runSync(body as never);
+  run: async ({ caller, input }) => {
+    const result = await caller.generation.runSync(input(runSyncInput));
     return { data: { id: result.id, text: result.text, user_credits: result.user_credits } };
   },
 });

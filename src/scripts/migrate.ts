@@ -5,8 +5,8 @@
  *                                           to the embedded PGlite database in DATA_DIR (default ./data)
  *   npm run db:migration:new -- <name>      write prisma/migrations/<timestamp>_<name>/migration.sql
  *                                           from the difference between the migrations and schema.prisma
- *   tsx prisma/scripts/migrate.ts status    pending / failed / edited migrations of DATABASE_URL
- *   tsx prisma/scripts/migrate.ts resolve --rolled-back|--applied <name>
+ *   tsx src/scripts/migrate.ts status       pending / failed / edited migrations of DATABASE_URL
+ *   tsx src/scripts/migrate.ts resolve --rolled-back|--applied <name>
  *                                           after fixing a failed migration by hand (prisma migrate resolve)
  *
  * Exits explicitly: pg pools and PGlite keep Node alive otherwise.
@@ -18,10 +18,10 @@ import {
   diagnoseMigrations,
   MigrationError,
   resolveMigration,
-} from '../../src/server/db/migrations';
-import { startEmbeddedDatabase } from '../../src/server/db/embedded';
-import { getDatabaseEnv } from '../../src/env';
-import { redactDatabaseUrl } from '../../src/server/db/redact';
+} from '~/server/db/migrations';
+import { startEmbeddedDatabase } from '~/server/db/embedded';
+import { getDatabaseEnv } from '~/env';
+import { redactDatabaseUrl } from '~/server/db/redact';
 
 const USAGE =
   'Usage: migrate.ts deploy | new <name> | status | resolve --rolled-back <name> | resolve --applied <name>';

@@ -1,15 +1,15 @@
 /**
- * Reads an input image for the local engine: our own storage by key (as the generation's owner
- * would see it, so another user's private file is not readable), anything else under the image
- * proxy's network rules.
+ * Reads a generation's input images for a provider that takes bytes (the local engine): our own
+ * storage by key, as the generation's owner would see it (so another user's private file is not
+ * readable), anything else under the image proxy's network rules. The provider registry hands it
+ * to the engine, which never reaches into storage itself.
  */
 import { buffer as streamToBuffer } from 'node:stream/consumers';
 import type { Db } from '~/server/db/client';
-import { keyFromStorageUrl } from '~/server/services/storage';
-import { fetchRemoteImage } from '~/server/services/storage/image-proxy';
-import { openObjectForViewer } from '~/server/services/storage/serve';
-
-export type ImageReader = (url: string) => Promise<Buffer>;
+import type { InputImageReader } from '~/server/providers';
+import { keyFromStorageUrl } from './index';
+import { fetchRemoteImage } from './image-proxy';
+import { openObjectForViewer } from './serve';
 
 /**
  * The most of one stored object the engine reads into memory. Uploads are at most 5 MB and checked
@@ -17,7 +17,7 @@ export type ImageReader = (url: string) => Promise<Buffer>;
  */
 export const MAX_STORED_INPUT_BYTES = 128 * 1024 * 1024;
 
-export function inputImageReader(db: Db, ownerId: string): ImageReader {
+export function inputImageReader(db: Db, ownerId: string): InputImageReader {
   return async (url) => {
     if (url.startsWith('data:')) return Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
     const key = keyFromStorageUrl(url);

@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const balanceOutput = z.object({ credits: z.number().int() });

@@ -1,0 +1,13 @@
+import { getVideoEffect } from '~/catalogue';
+import { AppError } from '~/server/errors';
+import { publicProcedure } from '~/server/trpc/procedures';
+import { getVideoInput, getVideoOutput } from './get-video.schema';
+
+export const getVideo = publicProcedure
+  .input(getVideoInput)
+  .output(getVideoOutput)
+  .query(({ input }) => {
+    const effect = getVideoEffect(input.id);
+    if (!effect) throw new AppError('not_found', 'Effect not found.');
+    return effect;
+  });

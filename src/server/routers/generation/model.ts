@@ -1,0 +1,14 @@
+import { getModel, publicModelDefinition } from '~/catalogue';
+import { AppError } from '~/server/errors';
+import { publicProcedure } from '~/server/trpc/procedures';
+import { modelInput, modelOutput } from './model.schema';
+
+/** A model's public definition (no provider details). */
+export const model = publicProcedure
+  .input(modelInput)
+  .output(modelOutput)
+  .query(({ input }) => {
+    const found = getModel(input.id);
+    if (!found) throw new AppError('invalid_model');
+    return publicModelDefinition(found);
+  });

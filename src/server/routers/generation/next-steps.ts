@@ -1,0 +1,6 @@
+import { nextStepsData } from '~/server/pages/next-steps';
+import { publicProcedure } from '~/server/trpc/procedures';
+import { nextStepsOutput } from './next-steps.schema';
+
+/** Where a result can go next (image tools, FLUX for a prompt, each model's app), with prices. */
+export const nextSteps = publicProcedure.output(nextStepsOutput).query(() => nextStepsData());

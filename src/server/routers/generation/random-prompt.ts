@@ -1,0 +1,8 @@
+import { randomPrompts } from '~/catalogue';
+import { publicProcedure } from '~/server/trpc/procedures';
+import { randomPromptOutput } from './random-prompt.schema';
+
+/** One of the curated prompts, for the prompt control's generator button. */
+export const randomPrompt = publicProcedure
+  .output(randomPromptOutput)
+  .query(() => ({ content: randomPrompts[Math.floor(Math.random() * randomPrompts.length)] ?? '' }));
