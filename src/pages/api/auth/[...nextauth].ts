@@ -5,7 +5,7 @@ import { refuseAuthRequest } from '~/server/auth/route-guard';
 
 export default function auth(req: NextApiRequest, res: NextApiResponse) {
   const options = getAuthOptions();
-  const segments = ([] as string[]).concat(req.query.nextauth ?? []);
+  const segments: string[] = [req.query.nextauth ?? []].flat();
   const refusal = refuseAuthRequest(req.method, segments, options);
   if (refusal) {
     if (refusal.allow) res.setHeader('Allow', refusal.allow);
