@@ -409,8 +409,6 @@ export const modelDefinitionSchema = z
     id: slugSchema,
     name: z.string().min(1),
     description: z.string().min(1),
-    platform: platformSchema,
-    appType: appTypeSchema,
     categories: z.array(z.string().min(1)).min(1),
     credits: creditsRuleSchema,
     modes: z.array(modeSchema).min(2).optional(),
@@ -420,16 +418,13 @@ export const modelDefinitionSchema = z
     defaultValues: z.record(z.string(), z.unknown()),
     waitTime: z.object({ free: z.number().int().min(0), premium: z.number().int().min(0).optional() }).strict(),
     timeLimitSeconds: positiveInt.optional(),
-    /** Answered synchronously (captioning, image-to-prompt, prompt adapter). */
+    /** Answered synchronously (captioning, image-to-prompt, prompt adapter); filled as false by define(). */
     sync: z.boolean().optional(),
     isNew: z.boolean().optional(),
     local: z.object({ operation: z.enum(LOCAL_OPERATIONS) }).strict().optional(),
   })
   .strict()
   .superRefine((def, ctx) => {
-    if (def.api.platform !== def.platform) {
-      ctx.addIssue({ code: 'custom', path: ['api', 'platform'], message: 'must equal platform' });
-    }
     if (def.ui.outputType === 'text' && !def.api.textOutput) {
       ctx.addIssue({ code: 'custom', path: ['api', 'textOutput'], message: 'text models declare how their output becomes plain text' });
     }
@@ -477,7 +472,21 @@ export const modelDefinitionSchema = z
     } else if (def.defaultMode !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['defaultMode'], message: 'set without modes' });
     }
-  });
+  })
+  .transform(define);
+
+/**
+ * Fills what a definition's own fields already say, so no model file states a fact twice: the
+ * platform it runs on is its api's, its app type is what it outputs, and it answers
+ * synchronously only when it says so (the one place sync-ness is decided; everything else reads
+ * `model.sync`).
+ */
+function define<T extends { api: { platform: Platform }; ui: { outputType: AppType }; sync?: boolean }>(
+  definition: T,
+): T & { platform: Platform; appType: AppType; sync: boolean } {
+  return { ...definition, platform: definition.api.platform, appType: definition.ui.outputType, sync: definition.sync ?? false };
+}
+
 
 export type ModelDefinition = z.infer<typeof modelDefinitionSchema>;
 export type UiDefinition = ModelDefinition['ui'];

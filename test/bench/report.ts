@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { CONNECTIONS, ENDPOINTS, type ApiRow } from './api';
-import type { PageWeight } from './first-load-js';
+import type { PageWeight } from '../helpers/first-load-js';
 import { PHONE_PROFILE, type PhoneLoad } from './phone';
 
 /** loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here). */

@@ -17,7 +17,7 @@ import { grantCredits } from '~/server/services/credits/ledger';
 import { getTestDatabase } from '../helpers/database';
 import { startApp } from '../e2e/helpers/app-server';
 import { measureApi } from './api';
-import { firstLoadJs } from './first-load-js';
+import { firstLoadJs } from '../helpers/first-load-js';
 import { measurePhoneLoads } from './phone';
 import { describeRun, loadResults, saveResults, writeReport, type BenchRun, type Label } from './report';
 

@@ -1,7 +1,8 @@
 /**
- * First-load JavaScript of each page of a production build: the gzip size of the `.js` files that
- * `.next/build-manifest.json` lists for `/_app`, the page and `rootMainFiles` (each file counted
- * once). Deterministic for a build, so a budget on it can be a test (issue 10).
+ * First-load JavaScript of each page of a production build, as people download it: the gzip size
+ * of the `.js` files that `.next/build-manifest.json` lists for `/_app`, the page and
+ * `rootMainFiles` (each file counted once). Deterministic for a build, so the budget on it is a
+ * test (test/e2e/bundle-budget.test.ts) and the bench prints the same figure (test/bench).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,11 +10,12 @@ import { gzipSync } from 'node:zlib';
 
 type BuildManifest = { pages: Record<string, string[]>; rootMainFiles?: string[] };
 
-export type PageWeight = { page: string; bytes: number };
+export type PageWeight = { page: string; gzipBytes: number; files: number };
 
 /** The budget every page meets, in bytes of gzip (kB = 1000 bytes). */
 export const FIRST_LOAD_BUDGET_BYTES = 250_000;
 
+/** Every page people can load (the error page included; not /_app or /_document), largest first. */
 export function firstLoadJs(nextDir = '.next'): PageWeight[] {
   const manifest = JSON.parse(readFileSync(join(nextDir, 'build-manifest.json'), 'utf8')) as BuildManifest;
   const shared = [...(manifest.rootMainFiles ?? []), ...(manifest.pages['/_app'] ?? [])];
@@ -24,14 +26,14 @@ export function firstLoadJs(nextDir = '.next'): PageWeight[] {
     return size;
   };
   return Object.entries(manifest.pages)
-    .filter(([page]) => page !== '/_app')
-    .map(([page, files]) => ({
-      page,
-      bytes: [...new Set([...shared, ...files])].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipped(f), 0),
-    }))
-    .sort((a, b) => a.page.localeCompare(b.page));
+    .filter(([page]) => page !== '/_app' && page !== '/_document')
+    .map(([page, own]) => {
+      const files = [...new Set([...shared, ...own])].filter((file) => file.endsWith('.js'));
+      return { page, gzipBytes: files.reduce((sum, file) => sum + gzipped(file), 0), files: files.length };
+    })
+    .sort((a, b) => b.gzipBytes - a.gzipBytes || a.page.localeCompare(b.page));
 }
 
 export function formatWeights(weights: PageWeight[]): string {
-  return weights.map((w) => `${w.page.padEnd(28)} ${(w.bytes / 1000).toFixed(1).padStart(7)} kB`).join('\n');
+  return weights.map((w) => `${w.page.padEnd(28)} ${(w.gzipBytes / 1000).toFixed(1).padStart(7)} kB`).join('\n');
 }

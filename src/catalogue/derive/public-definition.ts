@@ -78,7 +78,7 @@ export function publicModelDefinition(model: ModelDefinition): PublicModelDefini
     rules: clone(model.api.validate),
     waitTime: { ...model.waitTime },
     timeLimitSeconds: timeLimitFor(model),
-    sync: model.sync ?? false,
+    sync: model.sync,
     isNew: model.isNew ?? false,
   };
 }

@@ -36,8 +36,6 @@ export const fluxReduxDev: Definition = {
   id: 'flux-redux-dev',
   name: 'FLUX.1 Redux [dev]',
   description: 'Variations of your image: FLUX Redux keeps its subject and style and re-imagines the rest.',
-  platform: 'replicate',
-  appType: 'image',
   categories,
   credits: { type: 'perImage', amount: 10 },
   ui: {
@@ -76,8 +74,6 @@ export const fluxReduxSchnell: Definition = {
   id: 'flux-redux-schnell',
   name: 'FLUX.1 Redux [schnell]',
   description: 'Fast variations of your image in seconds, for 1 credit each.',
-  platform: 'replicate',
-  appType: 'image',
   categories,
   credits: { type: 'perImage', amount: 1 },
   ui: {

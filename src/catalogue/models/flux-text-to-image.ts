@@ -38,8 +38,6 @@ export const flux11Pro: Definition = {
   id: 'flux-1.1-pro',
   name: 'FLUX 1.1 [pro]',
   description: 'Fast, high-quality images with excellent prompt adherence. Accepts an image prompt.',
-  platform: 'replicate',
-  appType: 'image',
   categories,
   credits: { type: 'perImage', amount: 16 },
   ui: {
@@ -71,8 +69,6 @@ export const flux11ProUltra: Definition = {
   id: 'flux-1.1-pro-ultra',
   name: 'FLUX 1.1 [pro] ultra',
   description: 'Up to 4 megapixel images, with a raw mode for natural, less processed photography.',
-  platform: 'replicate',
-  appType: 'image',
   categories,
   credits: { type: 'perImage', amount: 25 },
   ui: {
@@ -110,8 +106,6 @@ export const fluxSchnell: Definition = {
   id: 'flux-schnell',
   name: 'FLUX.1 [schnell]',
   description: 'The fastest FLUX model: drafts and ideas in seconds for 1 credit.',
-  platform: 'replicate',
-  appType: 'image',
   categories,
   credits: { type: 'perImage', amount: 1 },
   ui: {
@@ -142,8 +136,6 @@ export const fluxDev: Definition = {
   id: 'flux-dev',
   name: 'FLUX.1 [dev]',
   description: 'Open-weight FLUX with adjustable guidance; add an image for image-to-image.',
-  platform: 'replicate',
-  appType: 'image',
   categories: [...categories, 'Image to Image'],
   credits: { type: 'perImage', amount: 10 },
   ui: {
@@ -188,8 +180,6 @@ export const fluxPro: Definition = {
   id: 'flux-pro',
   name: 'FLUX.1 [pro]',
   description: 'The original FLUX pro model with guidance control and image prompts.',
-  platform: 'replicate',
-  appType: 'image',
   categories,
   credits: { type: 'perImage', amount: 20 },
   ui: {

@@ -127,8 +127,6 @@ export const fluxKontext: Definition = {
   id: 'flux-kontext',
   name: 'FLUX.1 Kontext',
   description: 'Edit any image with a sentence: change styles, objects, text or backgrounds while keeping the rest intact.',
-  platform: 'replicate',
-  appType: 'image',
   categories: ['Image Editing', 'FLUX', 'Kontext'],
   credits: kontextCredits('lite'),
   modes: [...KONTEXT_MODES],

@@ -29,8 +29,6 @@ export const fluxLora: Definition = {
   id: 'flux-lora',
   name: 'FLUX LoRA Styles',
   description: 'FLUX.1 [dev] with a community style LoRA: realism, anime, tarot cards, logos and more.',
-  platform: 'fal',
-  appType: 'image',
   categories: ['Text to Image', 'FLUX', 'LoRA'],
   credits: { type: 'perImage', amount: 15 },
   ui: {

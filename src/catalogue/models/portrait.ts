@@ -25,8 +25,6 @@ export const headshot: Definition = {
   id: 'headshot',
   name: 'Professional Headshot',
   description: 'Turn a casual selfie into a polished business headshot with studio lighting and attire.',
-  platform: 'replicate',
-  appType: 'image',
   categories: ['Portrait', 'Kontext'],
   credits: { type: 'perImage', amount: 20 },
   ui: {
@@ -69,8 +67,6 @@ export const pulid: Definition = {
   id: 'pulid',
   name: 'PuLID Personalized Photo',
   description: 'Create new photos of a person from a single face photo, in any scene you describe.',
-  platform: 'replicate',
-  appType: 'image',
   categories: ['Portrait', 'Personalized'],
   credits: { type: 'perImage', amount: 16 },
   ui: {
@@ -115,8 +111,6 @@ export const relight: Definition = {
   local: { operation: 'relight' },
   name: 'Relighting',
   description: 'Relight a photo of a subject: change the light direction, color and mood.',
-  platform: 'replicate',
-  appType: 'image',
   categories: ['Image Editing', 'Lighting'],
   credits: { type: 'perImage', amount: 40 },
   ui: {

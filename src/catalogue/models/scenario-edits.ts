@@ -47,8 +47,6 @@ function scenarioEdit(spec: EditSpec): Definition {
     id: spec.id,
     name: spec.name,
     description: spec.description,
-    platform: 'replicate',
-    appType: 'image',
     categories: ['Image Editing', 'Kontext', 'Scenario'],
     credits: kontextCredits('pro'),
     modes: [...KONTEXT_MODES],

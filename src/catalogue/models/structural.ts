@@ -30,8 +30,6 @@ export const fluxFillPro: Definition = {
   local: { operation: 'fill' },
   name: 'FLUX Fill [pro]',
   description: 'Inpainting: paint a mask over part of an image and describe what should appear there.',
-  platform: 'replicate',
-  appType: 'image',
   categories: ['Image Editing', 'FLUX', 'Inpainting'],
   credits: { type: 'perImage', amount: 20 },
   ui: {
@@ -90,8 +88,6 @@ function controlModel(spec: ControlModelSpec): Definition {
     local: spec.local,
     name: spec.name,
     description: spec.description,
-    platform: 'replicate',
-    appType: 'image',
     categories: ['Image to Image', 'FLUX', 'Structure'],
     credits: { type: 'perImage', amount: spec.credits },
     ui: {

@@ -43,8 +43,6 @@ export const imageCaption: Definition = {
   local: { operation: 'caption' },
   name: 'Image Caption',
   description: 'Describe any image in words: a short caption, a paragraph or a detailed description.',
-  platform: 'replicate',
-  appType: 'text',
   categories: ['Tools', 'Image to Text'],
   credits: ONE,
   modes: [...CAPTION_MODES],
@@ -83,8 +81,6 @@ export const imageToPrompt: Definition = {
   local: { operation: 'image-to-prompt' },
   name: 'Image to Prompt',
   description: 'Reverse-engineer a text prompt from any image, ready to paste into a generator.',
-  platform: 'replicate',
-  appType: 'text',
   categories: ['Tools', 'Image to Text'],
   credits: ONE,
   ui: {
@@ -112,8 +108,6 @@ export const promptAdapter: Definition = {
   local: { operation: 'prompt-adapter' },
   name: 'Prompt Adapter',
   description: 'Turn an image into a prompt written for Flux, Midjourney or Stable Diffusion.',
-  platform: 'replicate',
-  appType: 'text',
   categories: ['Tools', 'Image to Text'],
   credits: ONE,
   ui: {

@@ -22,8 +22,6 @@ export const removeBackground: Definition = {
   local: { operation: 'remove-background' },
   name: 'Remove Background',
   description: 'Cut out the subject and get a transparent PNG in seconds.',
-  platform: 'replicate',
-  appType: 'image',
   categories: ['Tools'],
   credits: { type: 'flat', amount: 1 },
   ui: {
@@ -50,8 +48,6 @@ export const upscaler: Definition = {
   local: { operation: 'upscale' },
   name: 'Upscaler',
   description: 'Enlarge images up to 8× with Real-ESRGAN, with optional face restoration.',
-  platform: 'replicate',
-  appType: 'image',
   categories: ['Tools'],
   credits: { type: 'flat', amount: 2 },
   ui: {

@@ -46,8 +46,6 @@ const kling21 = (tier: 'standard' | 'pro'): Definition => ({
     tier === 'pro'
       ? '1080p image-to-video with richer motion; optionally set the last frame too.'
       : '720p image-to-video with smooth, realistic motion.',
-  platform: 'replicate',
-  appType: 'video',
   categories: ['Image to Video', 'Kling'],
   credits: tier === 'pro' ? { type: 'perSecond', amount: 30, baseCost: 150 } : { type: 'perSecond', amount: 16, baseCost: 80 },
   ui: {
@@ -97,8 +95,6 @@ export const kling16Multi: Definition = {
   id: 'kling-1.6-multi',
   name: 'Kling 1.6 Multi-Reference',
   description: 'Combine up to 4 reference images – people, objects, places – into one coherent video.',
-  platform: 'replicate',
-  appType: 'video',
   categories: ['Image to Video', 'Kling'],
   credits: { type: 'perSecond', amount: 16, baseCost: 80 },
   ui: {
@@ -143,8 +139,6 @@ export const kling16TextToVideo: Definition = {
   id: 'kling-1.6-text-to-video',
   name: 'Kling 1.6 Text to Video',
   description: 'Generate a video clip from a text description alone.',
-  platform: 'replicate',
-  appType: 'video',
   categories: ['Text to Video', 'Kling'],
   credits: { type: 'perSecond', amount: 16, baseCost: 80 },
   ui: {
@@ -192,8 +186,6 @@ export const klingEffects: Definition = {
   id: 'kling-effects',
   name: 'Kling Video Effects',
   description: 'Viral video templates from your photos: hug, kiss, heart gesture, squish and more.',
-  platform: 'fal',
-  appType: 'video',
   categories: ['Video Effects', 'Kling'],
   credits: { type: 'perSecond', amount: 16, baseCost: 80 },
   ui: {

@@ -37,8 +37,6 @@ export const pixverse: Definition = {
   id: 'pixverse',
   name: 'Pixverse v4.5',
   description: 'Stylized image-to-video with anime, 3D, clay, cyberpunk and comic looks.',
-  platform: 'replicate',
-  appType: 'video',
   categories: ['Image to Video', 'Pixverse'],
   credits: { type: 'perSecond', amount: 20, baseCost: 100 },
   ui: {
@@ -100,8 +98,6 @@ export const pixverseEffects: Definition = {
   id: 'pixverse-effects',
   name: 'Pixverse Video Effects',
   description: 'Animated photo templates: Ghibli style, eye zoom, muscle surge, robot transform and more.',
-  platform: 'replicate',
-  appType: 'video',
   categories: ['Video Effects', 'Pixverse'],
   credits: { type: 'perSecond', amount: 20, baseCost: 100 },
   ui: {

@@ -1,15 +1,18 @@
 /**
  * Whether an error means "the database cannot be reached right now" (refused, reset, timed out,
- * shutting down, out of connections) rather than a fault of the request or of our code. Such
+ * shutting down, out of connections, or not there: dropped or not yet restored) rather than a fault of the request or of our code. Such
  * errors become a 503 with Retry-After (see errors.ts), so clients and providers try again later.
  */
 
 /** Prisma's connection-level codes: can't reach, timed out, server closed the connection, pool timeout. */
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
 /** What the pg driver adapter reports for a lost or refused connection. */
-const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-/** PostgreSQL: connection exceptions (08xxx), shutting down or starting up (57P01-57P03), too many connections. */
-const SQLSTATE = /^(08\d{3}|57P0[123]|53300)$/;
+const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'DatabaseDoesNotExist', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+/**
+ * PostgreSQL: connection exceptions (08xxx), shutting down or starting up (57P01-57P03), too many
+ * connections, and a database that does not exist (3D000: dropped, or not yet restored).
+ */
+const SQLSTATE = /^(08\d{3}|57P0[123]|53300|3D000)$/;
 /**
  * What pg says when a live connection dies or the pool cannot open one in time (pg's own phrases:
  * a provider's or the image proxy's network errors never match them).

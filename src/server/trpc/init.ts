@@ -31,6 +31,9 @@ const transformer = {
 
 const t = initTRPC.context<InnerContext>().create({
   transformer,
+  // A subscription waits quietly for minutes (a video); pings keep load balancers with an idle
+  // timeout (60 s is common) from cutting it, and a client that hears nothing reconnects.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const appCode: AppErrorCode | null = cause instanceof AppError ? cause.code : null;

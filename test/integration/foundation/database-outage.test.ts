@@ -3,6 +3,7 @@
  * Retry-After (the legacy REST adapters, our storage and webhook routes, and tRPC), never a 500;
  * once it is back they answer as before.
  */
+import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '~/env';
@@ -55,6 +56,32 @@ async function legacy(path: string, init: RequestInit = {}) {
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as unknown };
 }
 
+const WEBHOOK_SECRET = `whsec_${Buffer.from('the outage test signs its own webhook').toString('base64')}`;
+
+/** A correctly signed Replicate webhook (so it gets past verification and reaches the database). */
+async function replicateWebhook(): Promise<{ status: number; retryAfter: string | null; body: unknown }> {
+  const saved = process.env.REPLICATE_WEBHOOK_SECRET;
+  process.env.REPLICATE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  resetEnvCache();
+  try {
+    const body = JSON.stringify({ id: 'pred-during-outage', status: 'succeeded', output: ['https://replicate.delivery/x.png'], error: null, logs: '' });
+    const id = 'msg_outage';
+    const timestamp = Math.floor(Date.now() / 1000);
+    const key = Buffer.from(WEBHOOK_SECRET.slice('whsec_'.length), 'base64');
+    const signature = `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+    const response = await fetch(`${trpcServer.url}/api/webhooks/replicate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signature },
+      body,
+    });
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as unknown };
+  } finally {
+    if (saved === undefined) delete process.env.REPLICATE_WEBHOOK_SECRET;
+    else process.env.REPLICATE_WEBHOOK_SECRET = saved;
+    resetEnvCache();
+  }
+}
+
 async function expectOutageEverywhere(): Promise<void> {
   const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body) });
   for (const [path, init] of [
@@ -67,6 +94,8 @@ async function expectOutageEverywhere(): Promise<void> {
   ] as const) {
     expect(await legacy(path, init), path).toEqual({ status: 503, retryAfter: '5', body: OUTAGE });
   }
+  // A provider's webhook is told to come back later (it redelivers on a 5xx): nothing is lost.
+  expect(await replicateWebhook()).toEqual({ status: 503, retryAfter: '5', body: { ok: false, error: 'try_again' } });
   // tRPC over HTTP through the real handler: a query and a mutation.
   const cookie = await studio.cookieFor(user);
   const query = await fetch(`${trpcServer.url}/api/trpc/prediction.get?input=${encodeURIComponent(JSON.stringify({ json: { id: generationId } }))}`, { headers: { cookie } });

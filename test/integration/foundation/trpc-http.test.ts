@@ -40,16 +40,22 @@ async function ask(which: 'adapter' | 'fast', pathAndQuery: string, init: Reques
   return { status: response.status, contentType: response.headers.get('content-type'), body: await response.text(), headers: response.headers };
 }
 
+/**
+ * A running job's time left counts down between the two requests (the clock runs scaled in tests),
+ * so it is compared as "a number of seconds"; everything else byte for byte.
+ */
+const timeLeftAside = (body: string) => body.replace(/"etaSeconds":\d+/g, '"etaSeconds":<seconds>');
+
 /** The same request to both; they must answer alike. Returns the fast path's answer. */
 async function both(pathAndQuery: string, init: RequestInit = {}): Promise<Answer> {
   reported.adapter.length = 0;
   reported.fast.length = 0;
   const adapter = await ask('adapter', pathAndQuery, init);
   const fast = await ask('fast', pathAndQuery, init);
-  expect({ status: fast.status, contentType: fast.contentType, body: fast.body, vary: fast.headers.get('vary') }).toEqual({
+  expect({ status: fast.status, contentType: fast.contentType, body: timeLeftAside(fast.body), vary: fast.headers.get('vary') }).toEqual({
     status: adapter.status,
     contentType: adapter.contentType,
-    body: adapter.body,
+    body: timeLeftAside(adapter.body),
     vary: adapter.headers.get('vary'),
   });
   expect(reported.fast).toEqual(reported.adapter);

@@ -100,22 +100,22 @@ describe('npm run samples', () => {
         return false;
       },
     });
-    expect(outcome).toMatchObject({ status: 'declined', credits: 112, rendered: [], failed: [] });
+    expect(outcome).toMatchObject({ status: 'declined', credits: 101, rendered: [], failed: [] });
     expect(lines[0]).toBe('Samples: 4 to render, 0 already exist.');
     expect(lines.slice(1, 5)).toEqual([
       `  ${'model flux-schnell'.padEnd(34)} ${KEYS.schnell}  1 credit on replicate`,
       `  ${'LoRA flux-realism'.padEnd(34)} ${KEYS.lora}  15 credits on fal`,
-      `  ${'image effect ghibli'.padEnd(34)} ${KEYS.effect}  16 credits on replicate`,
+      `  ${'image effect ghibli'.padEnd(34)} ${KEYS.effect}  5 credits on replicate`,
       `  ${'video template hug'.padEnd(34)} ${KEYS.template}  80 credits on fal`,
     ]);
-    expect(lines[5]).toBe('Total cost: 112 credits (replicate: 2 renders, 17 credits; fal: 2 renders, 95 credits); each provider bills these requests at its own prices.');
-    expect(questions).toEqual(['Render 4 samples for 112 credits? [y/N] ']);
+    expect(lines[5]).toBe('Total cost: 101 credits (replicate: 2 renders, 6 credits; fal: 2 renders, 95 credits); each provider bills these requests at its own prices.');
+    expect(questions).toEqual(['Render 4 samples for 101 credits? [y/N] ']);
     expect(lines.at(-1)).toBe(SAMPLES_TEXT.declined);
 
     // Through the command line: an empty answer (end of input) is no as well.
     const silent = await cli([]);
     expect(silent.code).toBe(0);
-    expect(silent.printed).toContain('Render 4 samples for 112 credits? [y/N] ');
+    expect(silent.printed).toContain('Render 4 samples for 101 credits? [y/N] ');
     expect(silent.printed.trim().endsWith(SAMPLES_TEXT.declined)).toBe(true);
 
     expect(replicate.createRequests()).toHaveLength(0);
@@ -132,13 +132,14 @@ describe('npm run samples', () => {
     expect(run.printed).toContain(`✓ ${KEYS.effect} (image effect ghibli)`);
     expect(run.printed).toContain(`✓ ${KEYS.template} (video template hug)`);
     expect(run.printed).toMatch(new RegExp(`✗ ${KEYS.lora} \\(LoRA flux-realism\\): .*NSFW content detected`));
-    expect(run.printed).toContain(`Rendered 3 of 4 (97 credits); 1 failed (a failed generation is refunded): run again to retry them. Manifest: ${manifestPath}`);
+    expect(run.printed).toContain(`Rendered 3 of 4 (86 credits); 1 failed (a failed generation is refunded): run again to retry them. Manifest: ${manifestPath}`);
 
     // Once each, through the real SDKs, with the catalogue's payloads.
     const creates = replicate.createRequests();
-    expect(creates.map((r) => r.path).sort()).toEqual(['/v1/models/black-forest-labs/flux-kontext-pro/predictions', '/v1/models/black-forest-labs/flux-schnell/predictions']);
-    const kontext = creates.find((r) => r.path.includes('kontext'))!.body as { input: { input_image: string; prompt: string } };
-    expect(kontext.input.input_image.startsWith(`${studio.server.url}/api/storage/`)).toBe(true); // the example input, uploaded to our storage
+    // Photo effects open in Kontext lite (issue 11 item 4): Pruna's endpoint, which takes img_cond_path.
+    expect(creates.map((r) => r.path).sort()).toEqual(['/v1/models/black-forest-labs/flux-schnell/predictions', '/v1/models/prunaai/flux-kontext-dev/predictions']);
+    const kontext = creates.find((r) => r.path.includes('kontext'))!.body as { input: { img_cond_path: string; prompt: string } };
+    expect(kontext.input.img_cond_path.startsWith(`${studio.server.url}/api/storage/`)).toBe(true); // the example input, uploaded to our storage
     expect(kontext.input.prompt).toContain('hand-painted Japanese animated film still');
     const falSubmits = fal.submitRequests();
     expect(falSubmits.map((r) => r.path).sort()).toEqual([`/${LORA_ENDPOINT}`, `/${EFFECTS_ENDPOINT}`]);
@@ -164,7 +165,7 @@ describe('npm run samples', () => {
     expect(user.premium).toBe(true);
     const generations = await studio.db.generation.findMany({ where: { userId: user.id }, orderBy: { createdAt: 'asc' } });
     expect(generations.map((g) => g.status).sort()).toEqual(['failed', 'succeeded', 'succeeded', 'succeeded']);
-    expect(await studio.balance(user)).toBe(112 - 97);
+    expect(await studio.balance(user)).toBe(101 - 86);
   });
 
   it('a second run resumes: it renders only what is missing and skips what exists', async () => {

@@ -37,12 +37,22 @@ describe('model meta-schema', () => {
     ['a payload that is not a function', { ...flux11Pro, api: { ...flux11Pro.api, payload: 'prompt' } }, 'api.payload'],
     ['a default mode that is not a mode', { ...fluxKontext, defaultMode: 'ultra' }, 'defaultMode'],
     ['a dependsOn on an unknown field', { ...flux11Pro, ui: { ...flux11Pro.ui, controls: [{ type: 'toggle', name: 'raw', label: 'Raw', default: false, dependsOn: { field: 'nope', exists: true } }] } }, 'ui.controls[0].dependsOn.field'],
-    ['mismatched platforms', { ...flux11Pro, platform: 'fal' }, 'api.platform'],
+    ['a restated platform (it derives from api.platform)', { ...flux11Pro, platform: 'fal' }, 'Unrecognized key: "platform"'],
+    ['a restated app type (it derives from ui.outputType)', { ...flux11Pro, appType: 'video' }, 'Unrecognized key: "appType"'],
     ['a text model without an output cleaner', { ...imageToPrompt, api: { ...imageToPrompt.api, textOutput: undefined } }, 'api.textOutput'],
   ])('rejects %s, naming the model id and the field', (_name, broken, field) => {
     const id = (broken as { id: string }).id;
     expect(() => parseModelDefinition(broken)).toThrow(`Invalid model definition "${id}"`);
     expect(() => parseModelDefinition(broken)).toThrow(field);
+  });
+
+  it('fills what derives: the platform from api.platform, the app type from ui.outputType, sync as declared or false', () => {
+    for (const model of models) {
+      expect(model.platform, model.id).toBe(model.api.platform);
+      expect(model.appType, model.id).toBe(model.ui.outputType);
+    }
+    expect(models.filter((m) => m.sync).map((m) => m.id).sort()).toEqual(['image-caption', 'image-to-prompt', 'prompt-adapter']);
+    expect(models.filter((m) => m.sync === false)).toHaveLength(models.length - 3);
   });
 
   it('rejects duplicate ids in a list', () => {

@@ -10,11 +10,13 @@ const prismaUnreachable = Object.assign(new Error("Can't reach database server a
 });
 const rawQueryUnreachable = Object.assign(new Error('Raw query failed.'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } });
 const pgTerminated = new Error('Connection terminated unexpectedly');
+const droppedDatabase = Object.assign(new Error('query failed'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '3D000' } } } });
+const missingDatabase = Object.assign(new Error('Database does not exist'), { meta: { driverAdapterError: { cause: { kind: 'DatabaseDoesNotExist', db: 'studio' } } } });
 const adminShutdown = Object.assign(new Error('query failed'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '57P01' } } } });
 
 describe('isDatabaseUnavailable', () => {
-  it('recognises a refused, lost or shutting-down database, also as the cause of another error', () => {
-    for (const error of [prismaUnreachable, rawQueryUnreachable, pgTerminated, adminShutdown, new Error('wrapped', { cause: prismaUnreachable })]) {
+  it('recognises a refused, lost, shutting-down or dropped database, also as the cause of another error', () => {
+    for (const error of [prismaUnreachable, rawQueryUnreachable, pgTerminated, adminShutdown, droppedDatabase, missingDatabase, new Error('wrapped', { cause: prismaUnreachable })]) {
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);
     }
   });

@@ -1,5 +1,4 @@
 import { checkGeneration } from '~/server/services/generation/check';
-import { assertSyncModel } from '~/server/services/generation/sync';
 import { publicProcedure } from '~/server/trpc/procedures';
 import { checkSyncInput, checkSyncOutput } from './check-sync.schema';
 
@@ -7,7 +6,4 @@ import { checkSyncInput, checkSyncOutput } from './check-sync.schema';
 export const checkSync = publicProcedure
   .input(checkSyncInput)
   .output(checkSyncOutput)
-  .mutation(({ ctx, input }) => {
-    assertSyncModel(input, ctx.user?.id ?? null);
-    return checkGeneration(ctx.db, ctx.user?.id ?? null, input, { skipCreditCheck: input.skip_credit_check });
-  });
+  .mutation(({ ctx, input }) => checkGeneration(ctx.db, ctx.user?.id ?? null, input, { skipCreditCheck: input.skip_credit_check, kind: 'sync' }));

@@ -1,9 +1,9 @@
-import { assertSyncModel, runSyncGeneration } from '~/server/services/generation/sync';
+import { runSyncGeneration } from '~/server/services/generation/sync';
 import { publicProcedure } from '~/server/trpc/procedures';
 import { runSyncInput, runSyncOutput } from './run-sync.schema';
 
 /** The synchronous handler: returns id, text and user_credits; refuses asynchronous models. */
-export const runSync = publicProcedure.input(runSyncInput).output(runSyncOutput).mutation(async ({ ctx, input }) => {
-  assertSyncModel(input, ctx.user?.id ?? null);
-  return runSyncGeneration(ctx.db, ctx.user?.id ?? null, input);
-});
+export const runSync = publicProcedure
+  .input(runSyncInput)
+  .output(runSyncOutput)
+  .mutation(({ ctx, input }) => runSyncGeneration(ctx.db, ctx.user?.id ?? null, input));

@@ -1,19 +1,19 @@
-import { getModel } from '~/catalogue';
-import { runSyncGeneration } from '~/server/services/generation/sync';
-import { submitGeneration } from '~/server/services/generation/submit';
+import { admit } from '~/server/services/generation/admission';
+import { submitAdmitted } from '~/server/services/generation/submit';
+import { completeAdmitted } from '~/server/services/generation/sync';
 import { publicProcedure } from '~/server/trpc/procedures';
 import { submitInput, submitOutput } from './submit.schema';
 
 /**
  * Submit a generation (core-flow §4). Public on purpose: the maintenance check comes before the
- * sign-in check in the spec's order, so the service checks both itself.
+ * sign-in check in the spec's order, so the admission checks both itself. A synchronous model is
+ * answered with its text; any other is queued.
  */
 export const submit = publicProcedure.input(submitInput).output(submitOutput).mutation(async ({ ctx, input }) => {
-  const model = getModel(input.model_id ?? input.modelId ?? '');
-  if (model?.sync) {
-    const result = await runSyncGeneration(ctx.db, ctx.user?.id ?? null, input);
+  const admitted = await admit(ctx.db, ctx.user?.id ?? null, input);
+  if (admitted.model.sync) {
+    const result = await completeAdmitted(ctx.db, admitted, input);
     return { id: result.id, status: result.prediction.status, outputNum: result.prediction.outputNum, user_credits: result.user_credits, text: result.text, prediction: result.prediction };
   }
-  const result = await submitGeneration(ctx.db, ctx.user?.id ?? null, input);
-  return { ...result, text: null };
+  return { ...(await submitAdmitted(ctx.db, admitted, input)), text: null };
 });

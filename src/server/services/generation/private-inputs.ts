@@ -24,17 +24,22 @@ export function storageKeysIn(value: unknown, into: Set<string> = new Set()): Se
   return into;
 }
 
+/** One of our objects an input names whose bytes nobody has checked yet (a size-less signed upload). */
+export type UncheckedUpload = { key: string; contentType: string };
+
 /**
  * Refuses an input that names one of our objects the caller may not read: another user's private
  * object (403, saying so) or an object that no longer exists (deleted: 400). Anything we do not
- * store (a remote URL) is left to the providers' own rules, as before.
+ * store (a remote URL) is left to the providers' own rules, as before. Answers, from the same
+ * read, the named uploads whose bytes still need their check (input-uploads.ts).
  */
-export async function assertUsableInputs(db: Pick<Db, 'storedObject'>, userId: string, input: Record<string, unknown>): Promise<void> {
+export async function assertUsableInputs(db: Pick<Db, 'storedObject'>, userId: string, input: Record<string, unknown>): Promise<UncheckedUpload[]> {
   const keys = [...storageKeysIn(input)];
-  if (keys.length === 0) return;
-  const rows = await db.storedObject.findMany({ where: { key: { in: keys } }, select: { key: true, ownerId: true, isPrivate: true } });
+  if (keys.length === 0) return [];
+  const rows = await db.storedObject.findMany({ where: { key: { in: keys } }, select: { key: true, ownerId: true, isPrivate: true, unchecked: true, contentType: true } });
   if (rows.some((row) => row.isPrivate && row.ownerId !== userId)) throw new AppError('private_input');
   if (rows.length < keys.length) throw new AppError('input_unavailable');
+  return rows.filter((row) => row.unchecked).map(({ key, contentType }) => ({ key, contentType }));
 }
 
 /**

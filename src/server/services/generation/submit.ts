@@ -1,39 +1,32 @@
 /**
- * Submitting a generation: the checks of core-flow §5 in order, then ONE statement that debits
- * the credits through the ledger and records the generation (idempotent per client key; see
- * record.ts). Only after it commits is the job handed to the dispatcher, no earlier than the
- * user's queue wait.
+ * Submitting a generation: admitted (admission.ts: the checks of core-flow §5 in order), then ONE
+ * statement that debits the credits through the ledger and records the generation (idempotent per
+ * client key; see record.ts). Only after it commits is the job handed to the dispatcher, no earlier
+ * than the user's queue wait.
  */
 import { outputCountFor, providerRequestFor } from '~/catalogue';
-import { assertNotInMaintenance } from '~/server/config/maintenance';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
 import type { Generation } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
+import { admit, type Admitted } from './admission';
 import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
-import { assertClientPrice, clientPriceAccepted, quote, type Quote } from './pricing';
+import { assertClientPrice, clientPriceAccepted, type Quote } from './pricing';
 import { recordPaidGeneration, type PlanVariant } from './record';
-import { checkInputUploads } from './input-uploads';
-import { assertUsableInputs } from './private-inputs';
 import { platformFor } from './provider-registry';
-import { resolveModel, validatedInput, type GenerateRequest } from './request';
+import type { GenerateRequest } from './request';
 import { toPublicStatus, type PublicStatus } from './statuses';
 
 export type SubmitResult = { id: string; status: PublicStatus; outputNum: number; user_credits: number; prediction: Prediction };
 
 export async function submitGeneration(db: Db, userId: string | null, request: GenerateRequest): Promise<SubmitResult> {
-  assertNotInMaintenance('generate');
-  if (!userId) throw new AppError('unauthorized');
-  const model = resolveModel(request);
-  const input = validatedInput(model, request);
-  // Another user's private object is refused before its bytes are even looked at.
-  await assertUsableInputs(db, userId, input);
-  // Uploads named by size-less signed URLs are checked (size, type, magic bytes) before first use.
-  await checkInputUploads(db, input);
-  const price = { premium: quote(model, input, true), free: quote(model, input, false) };
-  // The cost never depends on the plan (only the wait and the privacy do).
-  const cost = price.free.cost;
+  return submitAdmitted(db, await admit(db, userId, request), request);
+}
+
+/** Charges and records an admitted request; a synchronous model's job is left for its caller to run. */
+export async function submitAdmitted(db: Db, admitted: Admitted, request: GenerateRequest): Promise<SubmitResult> {
+  const { userId, model, input, price, cost } = admitted;
   const key = request.idempotency_key ?? null;
   const now = Date.now();
   const variant = (plan: Quote, isPublic: boolean): PlanVariant => {

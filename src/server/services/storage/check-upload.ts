@@ -40,17 +40,15 @@ async function refuse(key: string, error: AppError): Promise<never> {
   throw error;
 }
 
-/** Checks one recorded upload if it has not been checked yet; throws the refusal when it fails. */
-export async function checkUpload(db: Db, key: string): Promise<void> {
-  const row = await db.storedObject.findUnique({ where: { key }, select: { contentType: true, unchecked: true } });
-  if (!row?.unchecked) return;
+/** Checks an upload already known to be unchecked, signed for `contentType`; marks it checked when it passes. */
+export async function checkUpload(db: Db, { key, contentType }: { key: string; contentType: string }): Promise<void> {
   const storage = getStorage();
   const info = await storage.head(key);
   if (!info) throw new AppError('validation_failed', NOT_UPLOADED_MESSAGE);
   if (info.size > UPLOAD_LIMIT_BYTES) return refuse(key, new AppError('file_too_large'));
-  if (normaliseContentType(info.contentType) !== row.contentType) return refuse(key, new AppError('unsupported_media_type', UPLOAD_MESSAGES.typeMismatch));
+  if (normaliseContentType(info.contentType) !== contentType) return refuse(key, new AppError('unsupported_media_type', UPLOAD_MESSAGES.typeMismatch));
   const start = info.size > 0 ? await storage.getObject(key, { start: 0, end: Math.min(SNIFF_BYTES, info.size) - 1 }) : null;
   const leading = start ? await leadingBytes(start.body, SNIFF_BYTES) : Buffer.alloc(0);
-  if (sniffImageType(leading) !== row.contentType) return refuse(key, new AppError('unsupported_media_type', UPLOAD_MESSAGES.notThatImage));
+  if (sniffImageType(leading) !== contentType) return refuse(key, new AppError('unsupported_media_type', UPLOAD_MESSAGES.notThatImage));
   await db.storedObject.updateMany({ where: { key, unchecked: true }, data: { unchecked: false, size: info.size } });
 }

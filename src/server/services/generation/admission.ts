@@ -1,0 +1,45 @@
+/**
+ * The one gate every generate path starts from: the checks of core-flow §5 in the spec's order,
+ * each run once. Check, submit and the synchronous handler all call admit(); what differs is only
+ * what follows (check compares the price with the balance, submit charges it, sync submits and
+ * waits for the text).
+ *
+ *   maintenance → sign-in → the model (named, known, runnable here, of the kind asked for)
+ *   → its input (parsed once: defaults and the model's own rules with their exact messages)
+ *   → the inputs it names in our storage (readable by the caller; uploads' bytes checked)
+ *   → the price (from the catalogue; never from the client).
+ */
+import type { ModelDefinition } from '~/catalogue';
+import { assertNotInMaintenance } from '~/server/config/maintenance';
+import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
+import { checkInputUploads } from './input-uploads';
+import { quote, type Quote } from './pricing';
+import { assertUsableInputs } from './private-inputs';
+import { resolveModel, validatedInput, type GenerateRequest } from './request';
+
+/** Which models a path serves: any, or only the synchronous ones (the synchronous handler's own rule). */
+export type AdmissionKind = 'any' | 'sync';
+
+export type Admitted = {
+  userId: string;
+  model: ModelDefinition;
+  input: Record<string, unknown>;
+  /** The cost never depends on the plan; the wait and the time limit may. */
+  cost: number;
+  price: { premium: Quote; free: Quote };
+};
+
+export async function admit(db: Db, userId: string | null, request: GenerateRequest, kind: AdmissionKind = 'any'): Promise<Admitted> {
+  assertNotInMaintenance('generate');
+  if (!userId) throw new AppError('unauthorized');
+  const model = resolveModel(request);
+  if (kind === 'sync' && !model.sync) throw new AppError('not_sync_model');
+  const input = validatedInput(model, request);
+  // Another user's private object is refused before its bytes are even looked at; then uploads
+  // named by size-less signed URLs have their size, type and magic bytes checked before first use.
+  const unchecked = await assertUsableInputs(db, userId, input);
+  await checkInputUploads(db, unchecked);
+  const price = { premium: quote(model, input, true), free: quote(model, input, false) };
+  return { userId, model, input, cost: price.free.cost, price };
+}
