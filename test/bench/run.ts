@@ -6,7 +6,7 @@
  * Needs a PostgreSQL server URL whose role may create databases: BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL). Builds the app when .next is missing. Records the run under --as=before|after
  * (default after; --fresh forgets that label's earlier runs) and rewrites BENCHMARKS.md's tables.
- * Options: --duration=<s per endpoint> (10), --phone-loads=<n> (3).
+ * Options: --duration=<s per endpoint> (10), --phone-loads=<n> (3), --profile=<dir> (the server's CPU profile).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -59,7 +59,9 @@ async function main(): Promise<void> {
   const pages = firstLoadJs();
   const database = await getTestDatabase();
   const db = createDb(database.connectionString, { maxConnections: 5 });
-  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' });
+  // --profile=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = option('profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('profile')}`] : [];
+  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' }, profile);
   try {
     // A visitor's first look at the generator, before any load on the server.
     const phone = await measurePhoneLoads(`${app.url}/create/flux-schnell`, PHONE_LOADS);

@@ -16,6 +16,7 @@ import { contextFromRequest } from '~/server/trpc/context';
 import { signedInUser } from '~/server/trpc/procedures';
 import { createCaller } from '~/server/trpc/root';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
+import { sendJson } from '~/server/http/json-answer';
 import { BodyTooLargeError, readBody } from './read-body';
 
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
@@ -190,5 +191,5 @@ export function sendFailure(res: NextApiResponse, error: unknown): void {
 }
 
 function send(res: NextApiResponse, status: number, body: unknown): void {
-  res.status(status).json(body);
+  sendJson(res, status, body);
 }

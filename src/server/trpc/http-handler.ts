@@ -17,6 +17,7 @@ import { createNextApiHandler } from '@trpc/server/adapters/next';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import { getErrorShape, getProcedureAtPath, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError } from '@trpc/server/unstable-core-do-not-import';
+import { leaveSmallAnswerUncompressed } from '~/server/http/json-answer';
 
 type HandlerOptions<TContext> = {
   router: AnyTRPCRouter;
@@ -108,7 +109,9 @@ async function answerQueries<TContext>(
   res.setHeader('vary', 'trpc-accept, accept');
   for (const [name, value] of Object.entries(options.responseMeta?.({ errors }).headers ?? {})) res.setHeader(name, value);
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify(transformTRPCResponse(config, results)));
+  const text = JSON.stringify(transformTRPCResponse(config, results));
+  leaveSmallAnswerUncompressed(res, Buffer.byteLength(text));
+  res.end(text);
 }
 
 function isDataStream(value: unknown): boolean {

@@ -5,6 +5,7 @@
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import type { Generation } from '~/server/db/generated/client';
+import { getOutput } from '~/server/routers/prediction/get.schema';
 import { toPrediction } from '~/server/services/generation/present';
 import { appRouter } from '~/server/trpc/root';
 
@@ -39,6 +40,14 @@ describe('presenting a cached generation', () => {
     const later = toPrediction(running, 'owner-1', Date.parse('2026-11-26T10:00:20Z'));
     expect(later).not.toBe(early);
     expect(early.etaSeconds).toBeGreaterThan(later.etaSeconds ?? Infinity);
+  });
+
+  it('prediction.get checks a cached prediction once and answers the same checked object to every poll', () => {
+    const cached = Object.freeze(row());
+    const answered = getOutput.parse(toPrediction(cached, 'owner-1'));
+    expect(answered).toEqual(toPrediction(row(), 'owner-1'));
+    expect(getOutput.parse(toPrediction(cached, 'owner-1'))).toBe(answered);
+    expect(getOutput.parse(toPrediction(row(), 'owner-1'))).not.toBe(answered);
   });
 
   it('a fresh row gives a fresh prediction', () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getModel, inputImagesOf } from '~/catalogue';
 import type { Generation } from '~/server/db/generated/client';
 import { timeScale } from '~/server/config/time-scale';
+import { deepFreeze } from '~/utils/deep-freeze';
 import { etaSeconds } from './progress';
 import { isRunning, PUBLIC_STATUSES, toPublicStatus } from './statuses';
 
@@ -68,14 +69,6 @@ export function toPrediction(row: Generation, viewerId: string | null, now: numb
   }
   const viewer = viewerId === row.userId ? 'owner' : 'other';
   return (known[viewer] ??= deepFreeze(buildPrediction(row, viewerId, now)));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 function buildPrediction(row: Generation, viewerId: string | null, now: number): Prediction {
