@@ -80,7 +80,7 @@ async function main(): Promise<void> {
     await settled(`${app.url}/api/unigen/${id}`, cookie);
     // Chromium has just closed: let the machine settle (1-minute load under 1, at most a minute) so
     // the API figures are not taken in the browser's wake.
-    for (const until = Date.now() + 60_000; loadavg()[0] >= 1 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 2000));
+    for (const until = Date.now() + 60_000; (loadavg()[0] ?? 0) >= 1 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 2000));
     const loadBefore = loadavg()[0];
     const api = await measureApi(app.url, cookie, id, DURATION_S);
 
