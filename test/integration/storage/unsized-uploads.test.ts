@@ -153,6 +153,16 @@ describe('S3 (s3rver): the bytes are checked before first use as an input', () =
     await expectRefusedAndRemoved(publicUrl, { code: 'UNSUPPORTED_MEDIA_TYPE', message: UPLOAD_MESSAGES.typeMismatch });
   });
 
+  it('the credit check (the same admission as submit) refuses and removes it too, before anything is charged', async () => {
+    const publicUrl = await uploadUnsized(pngLooking(UPLOAD_LIMIT_BYTES + 1024));
+    await expect(studio.caller(user).generation.check({ model_id: 'upscaler', image_url: publicUrl })).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The file size exceeds the limit of 5MB.',
+    });
+    expect(await getStorage().exists(keyOf(publicUrl))).toBe(false);
+    expect(await studio.balance(user)).toBe(20);
+  });
+
   it('refuses a signed URL nothing was uploaded to', async () => {
     const signed = await signViaRest(studio, user, SPEC_BODY);
     await expect(studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: signed.body.data.publicUrl })).rejects.toMatchObject({

@@ -16,8 +16,8 @@ export async function checkGeneration(
   request: GenerateRequest,
   options: { skipCreditCheck?: boolean; kind?: AdmissionKind } = {},
 ): Promise<CheckResult> {
-  const { cost } = await admit(db, userId, request, options.kind);
-  const user = await db.user.findUnique({ where: { id: userId ?? '' }, select: { credits: true } });
+  const { userId: admittedId, cost } = await admit(db, userId, request, options.kind);
+  const user = await db.user.findUnique({ where: { id: admittedId }, select: { credits: true } });
   if (!user) throw new AppError('unauthorized');
   if (!options.skipCreditCheck && user.credits < cost) {
     return { success: false, credits: cost, message: `This generation needs ${cost} credits, but you only have ${user.credits}.`, error: 'insufficient_credits' };
