@@ -199,6 +199,9 @@ export function examples(id: string, items: { label: string; prompt?: string; in
 }
 
 export const STANDARD_WAIT = { free: WAIT_TIME.free, premium: WAIT_TIME.premium } as const;
+
+/** What BFL's FLUX.1 endpoints on Replicate are asked to return: JPEG at quality 90 (small, and what people download). */
+export const JPEG_OUTPUT = { output_format: 'jpg', output_quality: 90 } as const;
 export const KONTEXT_WAIT = { free: WAIT_TIME.freeKontext, premium: WAIT_TIME.premium } as const;
 export const TEXT_TOOL_WAIT = { free: WAIT_TIME.freeText, premium: WAIT_TIME.premium } as const;
 

@@ -6,6 +6,7 @@
 import { MESSAGES } from '../messages';
 import {
   FLUX_RATIOS,
+  JPEG_OUTPUT,
   SAMPLE,
   STANDARD_WAIT,
   aspectRatioControl,
@@ -29,8 +30,6 @@ const sourceImage = () =>
     description: 'New images keep its subject, style and mood. JPEG, PNG or WebP.',
     accept: ['image/jpeg', 'image/png', 'image/webp'],
   });
-
-const JPG = { output_format: 'jpg', output_quality: 90 } as const;
 
 export const fluxReduxDev: Definition = {
   id: 'flux-redux-dev',
@@ -63,7 +62,7 @@ export const fluxReduxDev: Definition = {
       num_outputs: input.num_outputs,
       num_inference_steps: 28,
       seed: input.seed,
-      ...JPG,
+      ...JPEG_OUTPUT,
     }),
   },
   defaultValues: {},
@@ -94,7 +93,7 @@ export const fluxReduxSchnell: Definition = {
       num_outputs: input.num_outputs,
       num_inference_steps: 4,
       seed: input.seed,
-      ...JPG,
+      ...JPEG_OUTPUT,
     }),
   },
   defaultValues: {},

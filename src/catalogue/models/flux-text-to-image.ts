@@ -5,6 +5,7 @@
 import { MESSAGES } from '../messages';
 import {
   FLUX_RATIOS,
+  JPEG_OUTPUT,
   STANDARD_WAIT,
   aspectRatioControl,
   examples,
@@ -20,7 +21,6 @@ import {
   type Definition,
 } from './common';
 
-const JPG = { output_format: 'jpg', output_quality: 90 } as const;
 const IMAGE_PROMPT_FORMATS = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const categories = ['Text to Image', 'FLUX'];
 
@@ -58,7 +58,7 @@ export const flux11Pro: Definition = {
       prompt_upsampling: input.prompt_upsampling,
       safety_tolerance: 2,
       seed: input.seed,
-      ...JPG,
+      ...JPEG_OUTPUT,
     }),
   },
   defaultValues: {},
@@ -125,7 +125,7 @@ export const fluxSchnell: Definition = {
       num_outputs: input.num_outputs,
       num_inference_steps: 4,
       seed: input.seed,
-      ...JPG,
+      ...JPEG_OUTPUT,
     }),
   },
   defaultValues: {},
@@ -169,7 +169,7 @@ export const fluxDev: Definition = {
       num_outputs: input.num_outputs,
       num_inference_steps: 28,
       seed: input.seed,
-      ...JPG,
+      ...JPEG_OUTPUT,
     }),
   },
   defaultValues: {},

@@ -68,7 +68,7 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
     if (!methods.includes(method)) {
       res.setHeader('Allow', methods.join(', '));
       const named = methods.filter((m) => m !== 'HEAD');
-      return send(res, 405, failure(`Method ${method} is not allowed. Use ${named.join(' or ')}.`, 'method_not_allowed'));
+      return sendJson(res, 405, failure(`Method ${method} is not allowed. Use ${named.join(' or ')}.`, 'method_not_allowed'));
     }
     try {
       const body = method === 'GET' || method === 'HEAD' ? undefined : await parseJsonBody(req);
@@ -89,7 +89,7 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
 
 export function legacyRoute(spec: { methods: readonly Method[]; run: (call: LegacyCall) => Promise<LegacyResult> }) {
   return adapter(spec.methods, spec.run, (_req, res, result) =>
-    send(res, 200, { success: result.success ?? true, data: result.data, message: result.message ?? null, error: result.error ?? null, ...result.extra }),
+    sendJson(res, 200, { success: result.success ?? true, data: result.data, message: result.message ?? null, error: result.error ?? null, ...result.extra }),
   );
 }
 
@@ -187,9 +187,5 @@ export function sendFailure(res: NextApiResponse, error: unknown): void {
   const { status, envelope, retryAfterSeconds } = toFailure(error);
   if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
   res.setHeader('Cache-Control', 'no-store');
-  send(res, status, envelope);
-}
-
-function send(res: NextApiResponse, status: number, body: unknown): void {
-  sendJson(res, status, body);
+  sendJson(res, status, envelope);
 }
