@@ -10,6 +10,7 @@ import { resetEnvCache } from '~/env';
 import { createDb, type Db } from '~/server/db/client';
 import { grantCredits } from '~/server/services/credits/ledger';
 import { stopServerRuntime } from '~/server/runtime';
+import { runEngineOnce } from '~/server/services/generation/engine';
 import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { setStorageDriverForTests } from '~/server/services/storage';
 import { setSafeFetchTestNetwork } from '~/server/services/net/safe-fetch';
@@ -133,5 +134,20 @@ export async function waitForGeneration(db: Db, id: string, statuses: string[], 
     if (statuses.includes(row.status)) return row;
     if (Date.now() > deadline) throw new Error(`generation ${id} stayed ${row.status} (wanted ${statuses.join('|')}): ${row.error ?? ''}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Runs the engine's rounds (as the server's timer would) until the generation reaches one of the
+ * statuses, by default an end (or fails the test).
+ */
+export async function runUntil(db: Db, id: string, statuses: readonly string[] = ['succeeded', 'failed'], timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await runEngineOnce(db);
+    const row = await db.generation.findUniqueOrThrow({ where: { id } });
+    if (statuses.includes(row.status)) return row;
+    if (Date.now() > deadline) throw new Error(`generation ${id} stayed ${row.status} (wanted ${statuses.join('|')}): ${row.error ?? ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 30));
   }
 }

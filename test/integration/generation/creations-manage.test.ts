@@ -4,8 +4,7 @@
  * one ZIP of their files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEngineOnce } from '~/server/services/generation/engine';
-import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
+import { startStudio, type Studio, type StudioUser, runUntil } from '@test/helpers/studio';
 import { unzip } from '@test/helpers/zip';
 
 let studio: Studio;
@@ -18,16 +17,7 @@ afterAll(async () => {
   await studio?.stop();
 });
 
-async function finish(id: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    await runEngineOnce(studio.db);
-    const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
-    if (row.status === 'succeeded' || row.status === 'failed') return row;
-    if (Date.now() > deadline) throw new Error(`still ${row.status}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
+const finish = (id: string) => runUntil(studio.db, id);
 
 async function submit(user: StudioUser, input: Record<string, unknown>): Promise<string> {
   return (await studio.caller(user).generation.submit(input)).id;

@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getApp } from '~/catalogue';
-import { runEngineOnce } from '~/server/services/generation/engine';
 import { resolveHandOver } from '~/server/services/hand-over';
-import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
+import { startStudio, type Studio, type StudioUser, runUntil } from '@test/helpers/studio';
 
 let studio: Studio;
 
@@ -19,16 +18,7 @@ afterAll(async () => {
   await studio?.stop();
 });
 
-async function finish(id: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await runEngineOnce(studio.db);
-    const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
-    if (row.status === 'succeeded' || row.status === 'failed') return row;
-    if (Date.now() > deadline) throw new Error(`still ${row.status}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
+const finish = (id: string) => runUntil(studio.db, id, undefined, 20_000);
 
 /** A finished FLUX schnell image of the user's: its stored output (URL and object key). */
 async function imageResult(user: StudioUser, options: { isPublic?: boolean } = {}) {

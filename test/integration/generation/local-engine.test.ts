@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngineOnce } from '~/server/services/generation/engine';
-import { startStudio, type Studio } from '@test/helpers/studio';
+import { startStudio, type Studio, runUntil } from '@test/helpers/studio';
 
 let studio: Studio;
 
@@ -16,16 +16,7 @@ afterAll(async () => {
   await studio?.stop();
 });
 
-async function finish(id: string, statuses = ['succeeded', 'failed']) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await runEngineOnce(studio.db);
-    const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
-    if (statuses.includes(row.status)) return row;
-    if (Date.now() > deadline) throw new Error(`still ${row.status}`);
-    await new Promise((r) => setTimeout(r, 30));
-  }
-}
+const finish = (id: string, statuses?: string[]) => runUntil(studio.db, id, statuses, 20_000);
 
 describe('submit → wait → processing → succeeded with real files', () => {
   it('runs a FLUX schnell generation for a free user and charges 1 credit', async () => {
