@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import '~/features/shell/mantine-styles';
 import { MantineProvider } from '@mantine/core';
 import dynamic from 'next/dynamic';
 import { SessionProvider } from 'next-auth/react';
