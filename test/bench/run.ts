@@ -6,7 +6,7 @@
  * Needs a PostgreSQL server URL whose role may create databases: BENCH_DATABASE_URL (or
  * TEST_DATABASE_URL). Builds the app when .next is missing. Records the run under --as=before|after
  * (default after; --fresh forgets that label's earlier runs) and rewrites BENCHMARKS.md's tables.
- * Options: --duration=<s per endpoint> (10), --phone-loads=<n> (3), --profile=<dir> (the server's CPU profile).
+ * Options: --duration=<s per endpoint> (10), --phone-loads=<n> (5), --profile=<dir> (the server's CPU profile).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -24,7 +24,7 @@ import { describeRun, loadResults, saveResults, writeReport, type BenchRun, type
 const SECRET = 'bench-secret';
 const option = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const DURATION_S = Number(option('duration') ?? 10);
-const PHONE_LOADS = Number(option('phone-loads') ?? 3);
+const PHONE_LOADS = Number(option('phone-loads') ?? 5);
 const LABEL: Label = option('as') === 'before' ? 'before' : 'after';
 const FRESH = process.argv.includes('--fresh');
 
