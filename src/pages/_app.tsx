@@ -1,10 +1,10 @@
 import '~/features/shell/mantine-styles';
 import { MantineProvider } from '@mantine/core';
 import dynamic from 'next/dynamic';
-import { SessionProvider } from 'next-auth/react';
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { useRouter } from 'next/router';
+import { SessionStatusProvider } from '~/features/auth/session-status';
 import { SignInModalProvider } from '~/features/auth/SignInModalProvider';
 import { StudioLayout } from '~/features/shell/StudioLayout';
 import { theme } from '~/features/shell/theme';
@@ -20,7 +20,7 @@ export default function StudioApp({ Component, pageProps }: AppProps) {
   // Each page's data carries its locale's messages (server/pages/page-props.ts): only that locale ships.
   const messages = (pageProps as { messages?: Messages }).messages;
   return (
-    <SessionProvider session={(pageProps as { session?: never }).session} refetchOnWindowFocus={false}>
+    <SessionStatusProvider signedIn={(pageProps as { signedIn?: boolean }).signedIn}>
       <TrpcProvider>
         <I18nProvider locale={locale ?? 'en'} messages={messages} timeZone="UTC">
           <MantineProvider theme={theme} defaultColorScheme="auto">
@@ -39,6 +39,6 @@ export default function StudioApp({ Component, pageProps }: AppProps) {
           </MantineProvider>
         </I18nProvider>
       </TrpcProvider>
-    </SessionProvider>
+    </SessionStatusProvider>
   );
 }

@@ -4,7 +4,7 @@
  * download or delete them at once.
  */
 import { Box, Button, Center, Checkbox, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useSession } from 'next-auth/react';
+import { useSessionStatus } from '~/features/auth/session-status';
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
@@ -44,7 +44,7 @@ function useUrlFilters(modelIds: ReadonlySet<string>): [CreationFilters, (next: 
 /** models: every catalogue model a creation may come from (the page's server data), for the model filter. */
 export function CreationsBrowser({ models }: { models: readonly ModelOption[] }) {
   const t = useTranslations('creations');
-  const { status } = useSession();
+  const status = useSessionStatus();
   const router = useRouter();
   const signIn = useSignInModal();
   const modelIds = useMemo(() => new Set(models.map((m) => m.id)), [models]);

@@ -2,7 +2,7 @@
  * Wires the plain generation flow (flow/*) to the app: session, user details, sign-in modal,
  * system status, tRPC client, toasts. Components only call `generate` and read `state`.
  */
-import { useSession } from 'next-auth/react';
+import { useSessionStatus } from '~/features/auth/session-status';
 import { useTranslations } from '~/i18n';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -34,7 +34,7 @@ const IDLE: GenerationState = { prediction: null, generating: false, queueWaitSe
 export function useGeneration(options: { onFinished?: (prediction: ShownPrediction) => void } = {}) {
   const t = useTranslations('generator.flow');
   const text = useMemo(() => flowText((key, values) => t(key as never, values as never)), [t]);
-  const { status } = useSession();
+  const status = useSessionStatus();
   const { user } = useUserDetails();
   const signIn = useSignInModal();
   const router = useRouter();

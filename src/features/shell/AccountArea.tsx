@@ -1,5 +1,5 @@
 import { Avatar, Badge, Button, Group, Skeleton } from '@mantine/core';
-import { useSession } from 'next-auth/react';
+import { useSessionStatus } from '~/features/auth/session-status';
 import dynamic from 'next/dynamic';
 import { useTranslations } from '~/i18n';
 import { useRouter } from 'next/router';
@@ -16,7 +16,7 @@ const AccountMenu = dynamic(() => import('./AccountMenu').then((m) => m.AccountM
 export function AccountArea() {
   const t = useTranslations();
   const router = useRouter();
-  const { status } = useSession();
+  const status = useSessionStatus();
   const { user, loading } = useUserDetails();
   const signInModal = useSignInModal();
 

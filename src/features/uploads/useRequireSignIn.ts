@@ -2,7 +2,7 @@
  * Anonymous visitors may browse but not upload (tool-catalogue §4, §6): an attempt opens the
  * sign-in dialog with the current path (without its locale prefix) as the callback.
  */
-import { useSession } from 'next-auth/react';
+import { useSessionStatus } from '~/features/auth/session-status';
 import { useRouter } from 'next/router';
 import { useCallback } from 'react';
 import { pathWithoutLocale } from '~/features/auth/callback-url';
@@ -17,7 +17,7 @@ export type RequireSignIn = {
 };
 
 export function useRequireSignIn(): RequireSignIn {
-  const { status } = useSession();
+  const status = useSessionStatus();
   const { open } = useSignInModal();
   const router = useRouter();
   const openSignIn = useCallback(() => open(pathWithoutLocale(router.asPath, router.locales ?? [])), [open, router]);

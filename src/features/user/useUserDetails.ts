@@ -2,7 +2,7 @@
  * The signed-in user's id, credits and premium flag (core-flow §7 get-user-details): runs only
  * when authenticated, cached 5 minutes, null on failure. Call refresh() after any credit change.
  */
-import { useSession } from 'next-auth/react';
+import { useSessionStatus } from '~/features/auth/session-status';
 import { useCallback } from 'react';
 import { trpc } from '~/utils/trpc';
 
@@ -11,7 +11,7 @@ export const USER_DETAILS_STALE_MS = 5 * 60 * 1000;
 export type UserDetails = { id: string; email: string; name: string | null; image: string | null; credits: number; premium: boolean };
 
 export function useUserDetails(): { user: UserDetails | null; loading: boolean; refresh: () => Promise<void> } {
-  const { status } = useSession();
+  const status = useSessionStatus();
   const utils = trpc.useUtils();
   const query = trpc.user.details.useQuery(undefined, {
     enabled: status === 'authenticated',

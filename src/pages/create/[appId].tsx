@@ -8,7 +8,7 @@ import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
 import type { FormValues } from '~/features/form/controls/types';
-import { generatorData, loraPreset, messagesProps, type GeneratorData } from '~/server/pages/page-props';
+import { generatorData, loraPreset, messagesProps, viewerProps, type GeneratorData } from '~/server/pages/page-props';
 import { handOverFromRequest, type HandOver } from '~/server/services/hand-over';
 
 type Props = GeneratorData & { preset: FormValues | null; handOver: HandOver | null };
@@ -24,7 +24,7 @@ export const getServerSideProps: GetServerSideProps<Props> = async ({ params, qu
     const prefix = locale && locale !== defaultLocale ? `/${locale}` : '';
     return { redirect: { destination: `${prefix}/create/${handOver.moveTo}?${search}`, permanent: false } };
   }
-  return { props: { ...messagesProps(locale), ...data, preset: loraPreset(query.lora, data.models), handOver } };
+  return { props: { ...messagesProps(locale), ...(await viewerProps(req)), ...data, preset: loraPreset(query.lora, data.models), handOver } };
 };
 
 export default function CreatePage({ app, models, preset, handOver }: Props) {

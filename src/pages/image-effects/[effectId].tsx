@@ -4,15 +4,15 @@ import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { EffectHeader, EffectNotFound } from '~/features/generator/pages/EffectHeader';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
-import { effectPageData, messagesProps, type EffectPageData } from '~/server/pages/page-props';
+import { effectPageData, messagesProps, viewerProps, type EffectPageData } from '~/server/pages/page-props';
 
 type Props = EffectPageData;
 
-export const getServerSideProps: GetServerSideProps<Props> = async ({ params, res, locale }) => {
+export const getServerSideProps: GetServerSideProps<Props> = async ({ params, req, res, locale }) => {
   const effectId = typeof params?.effectId === 'string' ? params.effectId : '';
   const data = effectPageData(effectId);
   if (!data.effect) res.statusCode = 404;
-  return { props: { ...messagesProps(locale), ...data } };
+  return { props: { ...messagesProps(locale), ...(await viewerProps(req)), ...data } };
 };
 
 export default function ImageEffectPage({ effect: first, effects, app, models, modelId }: Props) {

@@ -2,15 +2,15 @@
 import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
 import { LoraDetails, LoraNotFound } from '~/features/generator/pages/LoraDetails';
-import { loraPageData, messagesProps, type LoraPageData } from '~/server/pages/page-props';
+import { loraPageData, messagesProps, viewerProps, type LoraPageData } from '~/server/pages/page-props';
 
 type Props = LoraPageData;
 
-export const getServerSideProps: GetServerSideProps<Props> = async ({ params, res, locale }) => {
+export const getServerSideProps: GetServerSideProps<Props> = async ({ params, req, res, locale }) => {
   const loraId = typeof params?.loraId === 'string' ? params.loraId : '';
   const data = loraPageData(loraId);
   if (!data.lora) res.statusCode = 404;
-  return { props: { ...messagesProps(locale), ...data } };
+  return { props: { ...messagesProps(locale), ...(await viewerProps(req)), ...data } };
 };
 
 export default function LoraDetailsPage({ lora, others }: Props) {

@@ -20,12 +20,22 @@ import {
 } from '~/catalogue';
 import { loraSelectionValues } from '~/features/form/lora-selection';
 import { messagesFor, type Messages } from '~/messages';
+import { sessionUserFromRequest } from '~/server/auth/session-user';
 import { appCards, type AppCard } from './app-cards';
 
 export type WithMessages = { messages: Messages };
 
 export function messagesProps(locale: string | undefined): WithMessages {
   return { messages: messagesFor(locale) };
+}
+
+/**
+ * Whether the visitor is signed in, for pages rendered per request: the page renders its header
+ * and form for that visitor from the first paint, and the browser asks nothing more
+ * (features/auth/session-status.tsx). Static pages leave it out and the browser asks once.
+ */
+export async function viewerProps(req: Parameters<typeof sessionUserFromRequest>[0]): Promise<{ signedIn: boolean }> {
+  return { signedIn: (await sessionUserFromRequest(req)) !== null };
 }
 
 /** An app and its models as the generator panel renders them. */

@@ -57,11 +57,10 @@ function mutation<I, O>(fn: (input: I) => Promise<O>) {
   });
 }
 
+/** next-auth's browser calls (sign in, sign out); the session status is the studio's own provider, fed from `fakes.session`. */
 export const nextAuthModule = {
-  useSession: () => ({ status: fakes.session.status, data: fakes.session.status === 'authenticated' ? { user: { email: 'ada@example.com' } } : null }),
   signIn: vi.fn(),
   signOut: vi.fn(),
-  SessionProvider: ({ children }: { children: unknown }) => children,
 };
 
 export const nextRouterModule = {

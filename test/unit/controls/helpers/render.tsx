@@ -2,6 +2,9 @@
 import { createTheme, MantineProvider, Modal, Popover } from '@mantine/core';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nProvider } from '~/i18n';
+import { SessionStatusProvider } from '~/features/auth/session-status';
+import { signedInFor } from '../../ui/helpers/providers';
+import { fakes } from './fakes';
 import type { ReactElement, ReactNode } from 'react';
 import en from '~/messages/en.json';
 
@@ -20,7 +23,9 @@ const testTheme = createTheme({
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nProvider locale="en" messages={en} timeZone="UTC">
-      <MantineProvider theme={testTheme}>{children}</MantineProvider>
+      <SessionStatusProvider signedIn={signedInFor(fakes.session.status)}>
+        <MantineProvider theme={testTheme}>{children}</MantineProvider>
+      </SessionStatusProvider>
     </I18nProvider>
   );
 }

@@ -43,11 +43,10 @@ export function resetFakes(): void {
   for (const fn of [fakes.router.push, fakes.router.replace, fakes.openSignIn, fakes.toast]) fn.mockClear();
 }
 
+/** next-auth's browser calls (sign in, sign out); the session status is the studio's own provider, fed from `fakes.session`. */
 export const nextAuthModule = {
-  useSession: () => ({ status: fakes.session.status, data: fakes.session.status === 'authenticated' ? { user: { email: 'ada@example.com' }, expires: '2999-01-01' } : null, update: vi.fn() }),
   signIn: vi.fn(),
   signOut: vi.fn(),
-  SessionProvider: ({ children }: { children: unknown }) => children,
 };
 
 export const nextRouterModule = {

@@ -8,6 +8,8 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nProvider } from '~/i18n';
+import { SessionStatusProvider } from '~/features/auth/session-status';
+import { fakes } from './fakes';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import en from '~/messages/en.json';
 import type { AppRouter } from '~/server/trpc/root';
@@ -64,6 +66,11 @@ export function testLink(handlers: Handlers, calls: { path: string; input: unkno
       });
 }
 
+/** The page's server-known sign-in state for a faked status ('loading': not known, the browser would ask). */
+export function signedInFor(status: 'authenticated' | 'unauthenticated' | 'loading'): boolean | undefined {
+  return status === 'loading' ? undefined : status === 'authenticated';
+}
+
 export function TestProviders({ handlers, calls, children }: { handlers: Handlers; calls?: { path: string; input: unknown }[]; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   const [client] = useState(() => trpc.createClient({ links: [testLink(handlers, calls)] }));
@@ -71,7 +78,9 @@ export function TestProviders({ handlers, calls, children }: { handlers: Handler
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <I18nProvider locale="en" messages={en} timeZone="UTC">
-          <MantineProvider>{children}</MantineProvider>
+          <SessionStatusProvider signedIn={signedInFor(fakes.session.status)}>
+            <MantineProvider>{children}</MantineProvider>
+          </SessionStatusProvider>
         </I18nProvider>
       </QueryClientProvider>
     </trpc.Provider>
