@@ -7,18 +7,20 @@
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
 // Building an Intl formatter costs far more than using one (a phone profile of the generator's
-// hydration spent ~120 ms of 4×-throttled CPU constructing NumberFormats): one per locale, kept.
-function perLocale<T>(make: (locale: string) => T): (locale: string) => T {
+// hydration spent ~120 ms of 4×-throttled CPU constructing NumberFormats): one per locale and
+// options, kept. A page uses a handful of combinations.
+function kept<T>(make: (locale: string, options?: object) => T): (locale: string, options?: object) => T {
   const made = new Map<string, T>();
-  return (locale) => {
-    let formatter = made.get(locale);
-    if (formatter === undefined) made.set(locale, (formatter = make(locale)));
+  return (locale, options) => {
+    const key = options ? `${locale}\n${JSON.stringify(options)}` : locale;
+    let formatter = made.get(key);
+    if (formatter === undefined) made.set(key, (formatter = make(locale, options)));
     return formatter;
   };
 }
-const pluralRules = perLocale((locale) => new Intl.PluralRules(locale));
-const numberFormat = perLocale((locale) => new Intl.NumberFormat(locale));
-const dateFormat = perLocale((locale) => new Intl.DateTimeFormat(locale));
+const pluralRules = kept((locale) => new Intl.PluralRules(locale));
+export const numberFormat = kept((locale, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options));
+export const dateFormat = kept((locale, options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options));
 
 /** The index just past the `}` closing the `{` at `open`. */
 function closing(text: string, open: number): number {

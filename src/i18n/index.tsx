@@ -4,7 +4,7 @@
  * common next-intl shape the code was written against, on our own small formatter (format.ts).
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { formatMessage, type MessageValues } from './format';
+import { dateFormat, formatMessage, numberFormat, type MessageValues } from './format';
 
 export type { MessageValues };
 type Tree = { [key: string]: string | Tree };
@@ -54,8 +54,8 @@ export function useFormatter() {
   const { locale, timeZone } = useContext(I18nContext);
   return useMemo(
     () => ({
-      dateTime: (date: Date, options: Intl.DateTimeFormatOptions = {}) => new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(date),
-      number: (n: number, options: Intl.NumberFormatOptions = {}) => new Intl.NumberFormat(locale, options).format(n),
+      dateTime: (date: Date, options: Intl.DateTimeFormatOptions = {}) => dateFormat(locale, { timeZone, ...options }).format(date),
+      number: (n: number, options: Intl.NumberFormatOptions = {}) => numberFormat(locale, options).format(n),
     }),
     [locale, timeZone],
   );

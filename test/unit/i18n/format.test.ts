@@ -5,7 +5,7 @@
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { formatMessage } from '~/i18n/format';
+import { dateFormat, formatMessage, numberFormat } from '~/i18n/format';
 import { createTranslator } from '~/i18n';
 import { LOCALES } from '~/messages/locales';
 import de from '~/messages/de.json';
@@ -72,5 +72,17 @@ describe('formatMessage', () => {
     const t = createTranslator({ locale: 'en', messages: en, namespace: 'generator.flow' });
     expect(t('invalidInputFallback')).toBe('Please check your input and try again.');
     expect(t('noSuchKey')).toBe('generator.flow.noSuchKey');
+  });
+
+  it('keeps one formatter per locale and options, each formatting as a fresh one would', () => {
+    expect(numberFormat('de')).toBe(numberFormat('de'));
+    expect(numberFormat('de')).not.toBe(numberFormat('en'));
+    expect(numberFormat('de', { style: 'percent' })).not.toBe(numberFormat('de'));
+    expect(numberFormat('de').format(1234.5)).toBe(new Intl.NumberFormat('de').format(1234.5));
+    expect(numberFormat('de', { style: 'percent' }).format(0.5)).toBe(new Intl.NumberFormat('de', { style: 'percent' }).format(0.5));
+    const day = new Date('2026-11-26T23:30:00Z');
+    expect(dateFormat('en', { timeZone: 'UTC', dateStyle: 'medium' }).format(day)).toBe('Nov 26, 2026');
+    expect(dateFormat('en', { timeZone: 'Asia/Tokyo', dateStyle: 'medium' }).format(day)).toBe('Nov 27, 2026');
+    expect(formatMessage('{count, plural, one {# credit} other {# credits}}', { count: 1200 }, 'de')).toBe('1.200 credits');
   });
 });
