@@ -21,18 +21,27 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
+/**
+ * The fields a local header and its central-directory record share, in the same order (the
+ * central record has them 2 bytes further on): flags, method (stored), time, date, CRC-32,
+ * compressed and uncompressed size (equal: stored), name length.
+ */
+function writeEntryFields(buffer: Buffer, at: number, name: Buffer, crc: number, size: number, stamp: { time: number; date: number }): void {
+  buffer.writeUInt16LE(UTF8_NAMES, at);
+  buffer.writeUInt16LE(0, at + 2); // method: stored
+  buffer.writeUInt16LE(stamp.time, at + 4);
+  buffer.writeUInt16LE(stamp.date, at + 6);
+  buffer.writeUInt32LE(crc, at + 8);
+  buffer.writeUInt32LE(size, at + 12);
+  buffer.writeUInt32LE(size, at + 16);
+  buffer.writeUInt16LE(name.length, at + 20);
+}
+
 function localHeader(name: Buffer, crc: number, size: number, stamp: { time: number; date: number }): Buffer {
   const header = Buffer.alloc(30);
   header.writeUInt32LE(0x04034b50, 0);
   header.writeUInt16LE(20, 4); // version needed: 2.0
-  header.writeUInt16LE(UTF8_NAMES, 6);
-  header.writeUInt16LE(0, 8); // method: stored
-  header.writeUInt16LE(stamp.time, 10);
-  header.writeUInt16LE(stamp.date, 12);
-  header.writeUInt32LE(crc, 14);
-  header.writeUInt32LE(size, 18);
-  header.writeUInt32LE(size, 22);
-  header.writeUInt16LE(name.length, 26);
+  writeEntryFields(header, 6, name, crc, size, stamp);
   header.writeUInt16LE(0, 28);
   return Buffer.concat([header, name]);
 }
@@ -41,15 +50,8 @@ function centralRecord(name: Buffer, crc: number, size: number, stamp: { time: n
   const record = Buffer.alloc(46);
   record.writeUInt32LE(0x02014b50, 0);
   record.writeUInt16LE(20, 4); // made by: 2.0
-  record.writeUInt16LE(20, 6);
-  record.writeUInt16LE(UTF8_NAMES, 8);
-  record.writeUInt16LE(0, 10);
-  record.writeUInt16LE(stamp.time, 12);
-  record.writeUInt16LE(stamp.date, 14);
-  record.writeUInt32LE(crc, 16);
-  record.writeUInt32LE(size, 20);
-  record.writeUInt32LE(size, 24);
-  record.writeUInt16LE(name.length, 28);
+  record.writeUInt16LE(20, 6); // version needed: 2.0
+  writeEntryFields(record, 8, name, crc, size, stamp);
   // extra, comment, disk, internal attributes, external attributes: all zero.
   record.writeUInt32LE(offset, 42);
   return Buffer.concat([record, name]);
