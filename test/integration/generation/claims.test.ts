@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createReplicateProvider } from '~/server/providers';
 import { CLAIM_SECONDS } from '~/server/services/generation/claims';
 import { claimDueGenerations } from '~/server/services/generation/dispatch';
-import { runEngineOnce } from '~/server/services/generation/engine';
+import { DISPATCH_CONCURRENCY, runEngineOnce } from '~/server/services/generation/engine';
 import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { claimStaleRunning, reconcileGeneration } from '~/server/services/generation/reconcile';
 import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
@@ -128,5 +128,34 @@ describe('an instance that lives', () => {
     const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
     expect(row.claimedUntil).toBeNull();
     expect(row.status).toBe('starting');
+  });
+});
+
+describe('a burst of due jobs', () => {
+  it(`is sent at most ${DISPATCH_CONCURRENCY} at a time, each job once, the rest waiting their turn`, async () => {
+    // The first jobs' creates hang until the client gives up: their slots stay taken meanwhile.
+    const HANG_MS = 1_500;
+    setProviderOverrideForTests({ replicate: createReplicateProvider({ token: replicate.token, baseUrl: replicate.baseUrl, timeoutMs: HANG_MS, retry: { attempts: 1 } }) });
+    replicate.fault('create', { hang: true, times: DISPATCH_CONCURRENCY });
+    replicate.script('black-forest-labs/flux-schnell', { never: true });
+    const JOBS = DISPATCH_CONCURRENCY + 6;
+    const user = await studio.createUser({ credits: 20, premium: true });
+    const caller = studio.caller(user);
+    // Submitted together, so all come due together once the premium queue wait is over.
+    const ids = await Promise.all(Array.from({ length: JOBS }, (_, i) => caller.generation.submit({ model_id: 'flux-schnell', prompt: `burst ${i}` }).then((s) => s.id)));
+    const deadline = Date.now() + 5_000;
+    while (replicate.createRequests().length < DISPATCH_CONCURRENCY && Date.now() < deadline) await sleep(20);
+    // Every slot is waiting on the provider: nobody else is sent meanwhile.
+    await sleep(HANG_MS / 2);
+    expect(replicate.createRequests()).toHaveLength(DISPATCH_CONCURRENCY);
+    // The others are not even claimed yet: still queued in the database for whoever is free first.
+    expect(await studio.db.generation.count({ where: { id: { in: ids }, status: 'queued', claimedUntil: { not: null } } })).toBe(DISPATCH_CONCURRENCY);
+    // The hung ones time out (failed and refunded: the provider may have the job); then the rest go.
+    for (const id of ids) await waitForGeneration(studio.db, id, ['failed', 'starting'], 10_000);
+    const rows = await studio.db.generation.findMany({ where: { id: { in: ids } } });
+    expect(rows.filter((r) => r.status === 'failed')).toHaveLength(DISPATCH_CONCURRENCY);
+    expect(rows.filter((r) => r.status === 'starting')).toHaveLength(JOBS - DISPATCH_CONCURRENCY);
+    expect(replicate.createRequests()).toHaveLength(JOBS);
+    expect(await studio.balance(user)).toBe(20 - (JOBS - DISPATCH_CONCURRENCY));
   });
 });

@@ -15,26 +15,48 @@ type EngineState = {
   interval?: ReturnType<typeof setInterval>;
   running?: Promise<void>;
   timers?: Set<ReturnType<typeof setTimeout>>;
+  /** Jobs whose timer fired, waiting for a dispatch slot. */
+  due?: { db: Db; id: string }[];
   /** Dispatches started by timers and not finished yet (a clean stop waits for them). */
   inflight?: Set<Promise<unknown>>;
 };
 const holder = globalThis as unknown as { studioEngine?: EngineState };
 const state = (holder.studioEngine ??= {});
 
+/**
+ * Timer-fired dispatches that run at once. Each takes a handful of statements and a provider call;
+ * a burst of submits becomes a burst of due jobs one queue wait later, and unbounded they took every
+ * database connection from the requests (the API stalled for seconds). The rest wait their turn,
+ * still queued in the database, where the periodic round (or another instance) may take them first.
+ */
+export const DISPATCH_CONCURRENCY = 4;
+
 export function scheduleDispatch(db: Db, id: string, at: Date): void {
   // Timers may fire a millisecond early; a small margin keeps the claim's "due" check true.
   const delay = Math.max(0, at.getTime() - Date.now()) + 10;
   const timers = (state.timers ??= new Set());
-  const inflight = (state.inflight ??= new Set());
   const timer = setTimeout(() => {
     timers.delete(timer);
-    const work = dispatchGeneration(db, id)
-      .catch((error: unknown) => console.error(`[engine] dispatch ${id}:`, error))
-      .finally(() => inflight.delete(work));
-    inflight.add(work);
+    (state.due ??= []).push({ db, id });
+    startDueDispatches();
   }, delay);
   timers.add(timer);
   timer.unref?.();
+}
+
+function startDueDispatches(): void {
+  const inflight = (state.inflight ??= new Set());
+  const due = (state.due ??= []);
+  while (inflight.size < DISPATCH_CONCURRENCY && due.length > 0) {
+    const { db, id } = due.shift()!;
+    const work: Promise<unknown> = dispatchGeneration(db, id)
+      .catch((error: unknown) => console.error(`[engine] dispatch ${id}:`, error))
+      .finally(() => {
+        inflight.delete(work);
+        startDueDispatches();
+      });
+    inflight.add(work);
+  }
 }
 
 const DISPATCH_PER_ROUND = 10;
@@ -78,6 +100,8 @@ export async function stopEngine(): Promise<void> {
   if (state.interval) clearInterval(state.interval);
   for (const timer of state.timers ?? []) clearTimeout(timer);
   state.timers?.clear();
+  // Still queued in the database: the next start's round sends them.
+  state.due = [];
   await Promise.allSettled([...(state.inflight ?? []), ...(state.running ? [state.running] : [])]);
   state.interval = undefined;
   state.db = undefined;
