@@ -3,7 +3,7 @@
  * a webhook receiver. Plain node:http, no framework.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 
 export type RecordedRequest = {
   method: string;
@@ -188,4 +188,15 @@ const MEDIA_TYPES: Record<string, { bytes: Buffer; contentType: string }> = {
 export function sampleMediaFor(fileName: string): { bytes: Buffer; contentType: string } | undefined {
   const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   return ext ? MEDIA_TYPES[ext] : undefined;
+}
+
+/** A loopback port nothing listens on (a database or provider that is not there). */
+export async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createNetServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -6,8 +6,10 @@
  * statement (statement-names.ts): parsed and planned once per connection.
  */
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { getEnv } from '~/env';
 import { PrismaClient } from './generated/client';
+import { registerDirectPool } from './direct-query';
 import { startEmbeddedDatabase } from './embedded';
 import { redactDatabaseUrl } from './redact';
 import { statementNameFor } from './statement-names';
@@ -19,12 +21,18 @@ const holder = globalThis as unknown as DbGlobal;
 
 export function createDb(connectionString: string, options: { maxConnections?: number } = {}): Db {
   const max = options.maxConnections ?? 10;
-  // One connection (PGlite) is never closed when idle, so a reconnect cannot race the server.
+  // Our own pool, handed to the adapter (which ends it on disconnect), so the submit's one statement
+  // can run on the same connections directly (direct-query.ts). One connection (PGlite) is never
+  // closed when idle, so a reconnect cannot race the server.
+  const pool = new pg.Pool({ connectionString, max, ...(max === 1 ? { idleTimeoutMillis: 0 } : {}) });
   // Prepared statements live in the server session; PGlite's one session outlives its connections,
   // so a new connection's PARSE of a name would collide: statements are named on real servers only.
-  const adapter = new PrismaPg({ connectionString, max, ...(max === 1 ? { idleTimeoutMillis: 0 } : {}) }, max === 1 ? {} : { statementNameGenerator: statementNameFor });
+  const named = max !== 1;
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true, ...(named ? { statementNameGenerator: statementNameFor } : {}) });
   // With one connection, transactions queue behind each other: give them time to get their turn.
-  return max === 1 ? new PrismaClient({ adapter, transactionOptions: { maxWait: 30_000, timeout: 30_000 } }) : new PrismaClient({ adapter });
+  const db = max === 1 ? new PrismaClient({ adapter, transactionOptions: { maxWait: 30_000, timeout: 30_000 } }) : new PrismaClient({ adapter });
+  registerDirectPool(db, pool, named);
+  return db;
 }
 
 async function connect(): Promise<Db> {

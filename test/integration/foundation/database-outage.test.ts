@@ -4,7 +4,6 @@
  * once it is back they answer as before.
  */
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvCache } from '~/env';
 import { createDb, type Db } from '~/server/db/client';
@@ -13,6 +12,7 @@ import { stopServerRuntime } from '~/server/runtime';
 import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { serveRoutes, type RouteServer } from '@test/helpers/api-route-server';
+import { closedPort } from '@test/helpers/http';
 import { allApiRoutes, startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 
 const OUTAGE = { success: false, data: null, message: 'The studio is briefly unavailable. Please try again in a moment.', error: 'database_unavailable' };
@@ -24,17 +24,6 @@ let studio: Studio;
 let trpcServer: RouteServer;
 let user: StudioUser;
 let generationId: string;
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   studio = await startStudio();

@@ -39,4 +39,23 @@ describe('parallel submits', () => {
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     expect(await studio.balance(user)).toBe(90);
   });
+
+  it('submits with one key that all started before any committed: the losers answer with the winner, charged once', async () => {
+    const user = await studio.createUser({ credits: 100 });
+    const submit = () => studio.caller(user).generation.submit({ model_id: 'flux-dev', prompt: 'held click', idempotency_key: 'held-key-0001' });
+    let submits: Promise<Awaited<ReturnType<typeof submit>>[]> | undefined;
+    // The user's row is locked while the submits start: each statement has already looked for the
+    // key (and not found it) when the lock goes; the first then records, the others collide with
+    // its row on the unique key and are asked again. (With one connection, as on PGlite, they
+    // simply run one after another.)
+    await studio.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
+      submits = Promise.all(Array.from({ length: 5 }, submit));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const results = await submits!;
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(await studio.balance(user)).toBe(90);
+    expect(await studio.db.creditLedgerEntry.count({ where: { userId: user.id, reason: 'generation_debit' } })).toBe(1);
+  });
 });

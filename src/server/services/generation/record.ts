@@ -13,6 +13,7 @@
  * back (its debit included) before it answers with the winner's generation.
  */
 import type { Db } from '~/server/db/client';
+import { queryDirect } from '~/server/db/direct-query';
 import { Prisma, type Generation } from '~/server/db/generated/client';
 import { newRowId } from '~/server/db/ids';
 import { debitWithinStatement } from '~/server/services/credits/ledger';
@@ -66,7 +67,7 @@ export async function recordPaidGeneration(db: Db, generation: NewGeneration): P
 }
 
 async function runStatement(db: Db, g: NewGeneration): Promise<RecordOutcome> {
-  const [answer] = await db.$queryRaw<Answer[]>(statementFor(g));
+  const [answer] = await queryDirect<Answer>(db, statementFor(g));
   if (!answer?.__user) return { kind: 'no_user' };
   if (answer.id === null) return { kind: 'refused' };
   const { __user, __credits, __balance, ...row } = answer;
@@ -109,6 +110,8 @@ function statementFor(g: NewGeneration): Prisma.Sql {
 }
 
 function isUniqueViolation(error: unknown): boolean {
+  // PostgreSQL's own code, as pg reports it (the statement runs directly: direct-query.ts).
+  if ((error as { code?: unknown } | null)?.code === '23505') return true;
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   if (error.code === 'P2002') return true;
   // A raw statement's failure carries the database's own code.
