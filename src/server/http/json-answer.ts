@@ -20,7 +20,11 @@ export function leaveSmallAnswerUncompressed(res: ServerResponse, bytes: number)
 
 /** Writes `body` as JSON with its length (no ETag: these answers are no-store). */
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendJsonText(res, status, JSON.stringify(body));
+}
+
+/** Writes text that is already JSON, as sendJson does. */
+export function sendJsonText(res: ServerResponse, status: number, text: string): void {
   const bytes = Buffer.byteLength(text);
   leaveSmallAnswerUncompressed(res, bytes);
   res.statusCode = status;

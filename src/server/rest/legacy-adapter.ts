@@ -12,11 +12,11 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError, type z } from 'zod';
 import { APP_ERRORS, asAppError, describeZodError, retryAfterFor } from '~/server/errors';
-import { contextFromRequest } from '~/server/trpc/context';
+import { contextFromRequest, type InnerContext } from '~/server/trpc/context';
 import { signedInUser } from '~/server/trpc/procedures';
 import { createCaller } from '~/server/trpc/root';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
-import { sendJson } from '~/server/http/json-answer';
+import { sendJson, sendJsonText } from '~/server/http/json-answer';
 import { BodyTooLargeError, readBody } from './read-body';
 
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
@@ -26,6 +26,15 @@ type Caller = ReturnType<typeof createCaller>;
 
 export type LegacyCall = {
   caller: Caller;
+  /**
+   * What a procedure's context would be, for the one route that runs a procedure's own parts
+   * itself (the poll: see `parse`/`checkOutput` and routers/prediction/get.ts).
+   */
+  context: InnerContext;
+  /** `value` checked by a procedure's input schema, failing exactly as the procedure would (400). */
+  parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S>;
+  /** `value` checked by a procedure's output schema, failing as tRPC's output check does (500). */
+  checkOutput<S extends z.ZodType>(schema: S, value: unknown): z.output<S>;
   /**
    * The body as a procedure's input, typed: parsed with the procedure's own input schema, so a
    * bad body answers exactly as the procedure would (400, zod's issues). `pinned` fields are set
@@ -73,12 +82,21 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
     try {
       const body = method === 'GET' || method === 'HEAD' ? undefined : await parseJsonBody(req);
       const context = await contextFromRequest(req);
+      let caller: Caller | undefined;
       const result = await run({
-        caller: createCaller(context),
+        get caller() {
+          return (caller ??= createCaller(context));
+        },
+        context,
+        parse: procedureInput,
+        checkOutput: procedureOutput,
         input: (schema, pinned) => procedureInput(schema, pinned ? Object.assign({}, body, pinned) : body),
         requireSignIn: () => void signedInUser(context.user),
         query: req.query,
-        requestOrigins: requestOrigins(req),
+        // Only the image proxy asks (two URL parses per request otherwise).
+        get requestOrigins() {
+          return requestOrigins(req);
+        },
       });
       respond(req, res, result);
     } catch (error) {
@@ -88,9 +106,26 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
 }
 
 export function legacyRoute(spec: { methods: readonly Method[]; run: (call: LegacyCall) => Promise<LegacyResult> }) {
-  return adapter(spec.methods, spec.run, (_req, res, result) =>
-    sendJson(res, 200, { success: result.success ?? true, data: result.data, message: result.message ?? null, error: result.error ?? null, ...result.extra }),
-  );
+  return adapter(spec.methods, spec.run, (_req, res, result) => {
+    const envelope: LegacyEnvelope = { success: result.success ?? true, data: result.data, message: result.message ?? null, error: result.error ?? null };
+    sendJsonText(res, 200, result.extra ? JSON.stringify({ ...envelope, ...result.extra }) : envelopeText(envelope));
+  });
+}
+
+/** The JSON of each frozen answer (a cached generation's prediction, which every poll of it repeats). */
+const frozenJson = new WeakMap<object, string>();
+
+/** JSON.stringify(envelope), byte for byte, with a frozen `data` serialised only once. */
+function envelopeText(envelope: LegacyEnvelope): string {
+  const { data } = envelope;
+  if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return JSON.stringify(envelope);
+  let json = frozenJson.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    frozenJson.set(data, json);
+  }
+  // The envelope's keys in their order: success, data, then the rest as JSON.stringify writes them.
+  return `{"success":${envelope.success},"data":${json},${JSON.stringify({ message: envelope.message, error: envelope.error }).slice(1)}`;
 }
 
 /** GET (and HEAD) answered with a file; failures are the usual envelope. */
@@ -111,6 +146,13 @@ export function legacyMediaRoute(spec: { run: (call: LegacyCall) => Promise<Lega
 function procedureInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
+  return parsed.data;
+}
+
+/** Checks as tRPC checks a procedure's output: a mismatch is our fault (INTERNAL_SERVER_ERROR, 500). */
+function procedureOutput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: parsed.error });
   return parsed.data;
 }
 
@@ -170,7 +212,8 @@ export function toFailure(error: unknown): Failure {
   }
   if (error instanceof TRPCError) {
     const cause = error.cause;
-    if (cause instanceof ZodError) return { status: 400, envelope: failure(describeZodError(cause), 'validation_failed') };
+    // A refused input; a refused output (our fault) is a 500 like any other.
+    if (cause instanceof ZodError && error.code === 'BAD_REQUEST') return { status: 400, envelope: failure(describeZodError(cause), 'validation_failed') };
     const status = getHTTPStatusCodeFromError(error);
     if (status >= 500) {
       console.error('[legacy-adapter]', error);

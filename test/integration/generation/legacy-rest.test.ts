@@ -77,6 +77,33 @@ describe('POST /api/unigen', () => {
   });
 });
 
+describe('GET /api/unigen/{id}', () => {
+  it('answers byte for byte what prediction.get answers, poll after poll, and refuses as it refuses', async () => {
+    const user = await studio.createUser({ credits: 3 });
+    const cookie = await studio.cookieFor(user);
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'same bytes' });
+    // Finished (before anyone reads it): the answer no longer changes with time, and is cached.
+    await studio.db.generation.update({ where: { id: submitted.id }, data: { status: 'failed', error: 'It did not work.', completedAt: new Date() } });
+    const expected = JSON.stringify({ success: true, data: await studio.caller(user).prediction.get({ id: submitted.id }), message: null, error: null });
+    // The first poll serialises the cached answer; the next ones reuse that text.
+    for (let i = 0; i < 3; i += 1) {
+      const response = await fetch(`${studio.server.url}/api/unigen/${submitted.id}`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await response.text()).toBe(expected);
+    }
+    const tooLong = await call(user, `/api/unigen/${'x'.repeat(65)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ success: false, data: null, error: 'validation_failed' });
+    const secret = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'not yours' });
+    await studio.db.generation.update({ where: { id: secret.id }, data: { isPublic: false } });
+    expect(await call(await studio.createUser(), `/api/unigen/${secret.id}`)).toEqual({
+      status: 404,
+      body: { success: false, data: null, message: 'Generation not found.', error: 'not_found' },
+    });
+  });
+});
+
 describe('POST /api/unigen/check', () => {
   it('answers success, credits and the shortfall message', async () => {
     const user = await studio.createUser({ credits: 4 });

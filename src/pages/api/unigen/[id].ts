@@ -1,4 +1,10 @@
-/** Legacy: GET /api/unigen/{id} → the prediction (own, or public). */
+/**
+ * Legacy: GET /api/unigen/{id} → the prediction (own, or public). The poll every open page repeats:
+ * it runs prediction.get's own input check, resolver and output check without tRPC's middleware
+ * chain, which cost about a tenth of a poll's CPU (errors answer exactly as through the procedure).
+ */
+import { readPrediction } from '~/server/routers/prediction/get';
+import { getInput, getOutput } from '~/server/routers/prediction/get.schema';
 import { legacyRoute } from '~/server/rest/legacy-adapter';
 
 // A literal object: Next parses route config statically. The adapter reads the body itself.
@@ -6,5 +12,7 @@ export const config = { api: { bodyParser: false } };
 
 export default legacyRoute({
   methods: ['GET'],
-  run: async ({ caller, query }) => ({ data: await caller.prediction.get({ id: String(query.id ?? '') }) }),
+  run: async ({ context, parse, checkOutput, query }) => ({
+    data: checkOutput(getOutput, await readPrediction(context, parse(getInput, { id: String(query.id ?? '') }))),
+  }),
 });

@@ -1,16 +1,23 @@
 import { AppError } from '~/server/errors';
-import { toPrediction } from '~/server/services/generation/present';
+import { toPrediction, type Prediction } from '~/server/services/generation/present';
 import { findVisibleGeneration } from '~/server/services/generation/read-cache';
+import type { InnerContext } from '~/server/trpc/context';
 import { publicProcedure } from '~/server/trpc/procedures';
-import { getInput, getOutput } from './get.schema';
+import { getInput, getOutput, type GetInput } from './get.schema';
 
-/** One creation: the caller's own, or a public one of someone else. Private ones of others do not exist. */
+/**
+ * One creation: the caller's own, or a public one of someone else. Private ones of others do not
+ * exist. The procedure's resolver, also run by GET /api/unigen/{id} between the same input and
+ * output checks (the poll every open page repeats, spared tRPC's middleware chain).
+ */
+export async function readPrediction(ctx: InnerContext, input: GetInput): Promise<Prediction> {
+  const viewer = ctx.user?.id ?? null;
+  const row = await findVisibleGeneration(ctx.db, input.id, viewer);
+  if (!row) throw new AppError('not_found', 'Generation not found.');
+  return toPrediction(row, viewer);
+}
+
 export const get = publicProcedure
   .input(getInput)
   .output(getOutput)
-  .query(async ({ ctx, input }) => {
-    const viewer = ctx.user?.id ?? null;
-    const row = await findVisibleGeneration(ctx.db, input.id, viewer);
-    if (!row) throw new AppError('not_found', 'Generation not found.');
-    return toPrediction(row, viewer);
-  });
+  .query(({ ctx, input }) => readPrediction(ctx, input));
