@@ -28,14 +28,13 @@ export async function sessionUserFromRequest(req: Request): Promise<SessionUser 
   const secret = getEnv().secret;
   const sessions = sessionCache(secret);
   const key = sessionKey(req);
-  const known = key === null ? undefined : sessions.get(key);
+  const known = sessions.get(key);
   if (known && known.expiresAt > Date.now()) return { id: known.userId };
   const token = await getToken({ req: req as never, secret }).catch(() => null);
   if (typeof token?.sub !== 'string' || !token.sub) {
-    if (key !== null) sessions.delete(key);
+    sessions.delete(key);
     return null;
   }
-  if (key === null) return { id: token.sub };
   // A token past its expiry that next-auth still accepts (its clock tolerance) is answered, not kept.
   if (typeof token.exp === 'number' && token.exp * 1000 > Date.now() && key.length <= MAX_KEY_LENGTH) {
     sessions.set(key, { userId: token.sub, expiresAt: token.exp * 1000 });
@@ -48,15 +47,13 @@ export async function sessionUserFromRequest(req: Request): Promise<SessionUser 
 }
 
 /**
- * What getToken reads: the session cookie (next-auth may split it into numbered chunks) from the
- * parsed cookies, or a bearer token. Null for the cookie stores of other runtimes (Map, getAll).
+ * The key of a kept answer: everything getToken may read, i.e. the raw Cookie header (where the
+ * session cookie is, perhaps split into numbered chunks) and a bearer token. The raw header, not
+ * Next's parsed cookies: parsing it on every poll cost more than the rest of this function. Two
+ * requests with the same header always decode alike; other cookies only make more keys.
  */
-function sessionKey(req: Request): string | null {
-  const cookies = req.cookies ?? {};
-  if (cookies instanceof Map || typeof (cookies as { getAll?: unknown }).getAll === 'function') return null;
-  let key = '';
-  for (const name in cookies) if (name.includes('next-auth.session-token')) key += `${name}=${cookies[name] ?? ''};`;
-  return `${key}\n${req.headers.authorization ?? ''}`;
+function sessionKey(req: Request): string {
+  return `${req.headers.cookie ?? ''}\n${req.headers.authorization ?? ''}`;
 }
 
 /** The kept answers for this secret and cookie naming (a change of either forgets them all). */

@@ -32,3 +32,21 @@ export function sendJsonText(res: ServerResponse, status: number, text: string):
   res.setHeader('content-length', String(bytes));
   res.end(res.req.method === 'HEAD' ? undefined : text);
 }
+
+/**
+ * JSON text kept per frozen value: a cached generation's prediction is one frozen object answered
+ * to every poll of it, so its JSON (after `serialise`, e.g. a transformer) is made once. Null for
+ * anything not frozen, which the caller serialises as usual.
+ */
+export function frozenJsonText(serialise: (value: object) => unknown = (value) => value): (value: unknown) => string | null {
+  const texts = new WeakMap<object, string>();
+  return (value) => {
+    if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return null;
+    let text = texts.get(value);
+    if (text === undefined) {
+      text = JSON.stringify(serialise(value));
+      texts.set(value, text);
+    }
+    return text;
+  };
+}

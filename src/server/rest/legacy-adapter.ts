@@ -16,7 +16,7 @@ import { contextFromRequest, type InnerContext } from '~/server/trpc/context';
 import { signedInUser } from '~/server/trpc/procedures';
 import { createCaller } from '~/server/trpc/root';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
-import { sendJson, sendJsonText } from '~/server/http/json-answer';
+import { frozenJsonText, sendJson, sendJsonText } from '~/server/http/json-answer';
 import { BodyTooLargeError, readBody } from './read-body';
 
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
@@ -112,18 +112,12 @@ export function legacyRoute(spec: { methods: readonly Method[]; run: (call: Lega
   });
 }
 
-/** The JSON of each frozen answer (a cached generation's prediction, which every poll of it repeats). */
-const frozenJson = new WeakMap<object, string>();
+const frozenDataText = frozenJsonText();
 
 /** JSON.stringify(envelope), byte for byte, with a frozen `data` serialised only once. */
 function envelopeText(envelope: LegacyEnvelope): string {
-  const { data } = envelope;
-  if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return JSON.stringify(envelope);
-  let json = frozenJson.get(data);
-  if (json === undefined) {
-    json = JSON.stringify(data);
-    frozenJson.set(data, json);
-  }
+  const json = frozenDataText(envelope.data);
+  if (json === null) return JSON.stringify(envelope);
   // The envelope's keys in their order: success, data, then the rest as JSON.stringify writes them.
   return `{"success":${envelope.success},"data":${json},${JSON.stringify({ message: envelope.message, error: envelope.error }).slice(1)}`;
 }

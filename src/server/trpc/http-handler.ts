@@ -17,7 +17,7 @@ import { createNextApiHandler } from '@trpc/server/adapters/next';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import { getErrorShape, getProcedureAtPath, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError } from '@trpc/server/unstable-core-do-not-import';
-import { leaveSmallAnswerUncompressed } from '~/server/http/json-answer';
+import { frozenJsonText, leaveSmallAnswerUncompressed } from '~/server/http/json-answer';
 
 type HandlerOptions<TContext> = {
   router: AnyTRPCRouter;
@@ -109,9 +109,26 @@ async function answerQueries<TContext>(
   res.setHeader('vary', 'trpc-accept, accept');
   for (const [name, value] of Object.entries(options.responseMeta?.({ errors }).headers ?? {})) res.setHeader(name, value);
   res.setHeader('content-type', 'application/json');
-  const text = JSON.stringify(transformTRPCResponse(config, results));
+  const text = `[${results.map((item) => itemText(config, item)).join(',')}]`;
   leaveSmallAnswerUncompressed(res, Buffer.byteLength(text));
   res.end(text);
+}
+
+type Config = AnyTRPCRouter['_def']['_config'];
+type Item = { result: { data: unknown } } | { error: unknown };
+
+/** The JSON of frozen answers after the router's output transformer (kept per router config). */
+const frozenTexts = new WeakMap<Config, (value: unknown) => string | null>();
+
+/** JSON.stringify(transformTRPCResponse(config, item)), byte for byte, a frozen answer's made once. */
+function itemText(config: Config, item: Item): string {
+  if ('result' in item) {
+    let textOf = frozenTexts.get(config);
+    if (!textOf) frozenTexts.set(config, (textOf = frozenJsonText((value) => config.transformer.output.serialize(value))));
+    const json = textOf(item.result.data);
+    if (json !== null) return `{"result":{"data":${json}}}`;
+  }
+  return JSON.stringify(transformTRPCResponse(config, item as Parameters<typeof transformTRPCResponse>[1]));
 }
 
 function isDataStream(value: unknown): boolean {

@@ -78,6 +78,14 @@ describe('tRPC over HTTP: batched GET queries', () => {
     expect(JSON.parse(two.body)[1]).toEqual({ result: { data: { json: { credits: 10 } } } });
     const status = await both(`system.status?batch=1&input=${batchOf(undefined)}`);
     expect(status.status).toBe(200);
+
+    // A finished generation's answer is cached and frozen: its JSON is made once, then reused.
+    const done = await studio.caller(user).generation.submit({ model_id: 'flux-dev', prompt: 'finished' });
+    await studio.db.generation.update({ where: { id: done.id }, data: { status: 'failed', error: 'It did not work.', completedAt: new Date() } });
+    for (let i = 0; i < 2; i += 1) {
+      const finished = await both(`prediction.get,credits.balance?batch=1&input=${batchOf({ id: done.id }, undefined)}`, { headers: { cookie } });
+      expect(JSON.parse(finished.body)[0]).toMatchObject({ result: { data: { json: { id: done.id, status: 'failed', error: 'It did not work.' } } } });
+    }
   });
 
   it('answers errors the same: not found, mixed batches, bad input, signed out', async () => {
