@@ -56,21 +56,24 @@ describe('embedded defaults', () => {
     expect(await page.getByTestId('welcome').textContent()).toBe('Welcome back, ada@example.com. You have 100 credits.');
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'signed-in-dev.png'), fullPage: true });
 
-    // A page rendered per request knows the visitor: its HTML offers the sign-in button to an
-    // anonymous visitor only, and the browser never asks the session route (the home page, static,
-    // asked it once above).
-    const sessionRequests: string[] = [];
+    // A page rendered per request knows the visitor and the deployment: its HTML offers the
+    // sign-in button to an anonymous visitor only and carries the development banner from the
+    // first paint, and the browser asks neither the session route (the home page, static, asked it
+    // once above) nor system.status.
+    const askedAfterwards: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/auth/session') sessionRequests.push(request.url());
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/auth/session' || pathname.includes('system.status')) askedAfterwards.push(pathname);
     });
     const anonymousHtml = await (await fetch(`${app.url}/create/flux-schnell`)).text();
     expect(anonymousHtml).toContain('data-testid="header-signin"');
+    expect(anonymousHtml).toContain('data-testid="dev-signin-banner"');
     const signedInHtml = await (await page.request.get(`${app.url}/create/flux-schnell`)).text();
     expect(signedInHtml).not.toContain('data-testid="header-signin"');
     await page.goto(`${app.url}/create/flux-schnell`);
     await page.getByTestId('credits-badge').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('header-signin').count()).toBe(0);
-    expect(sessionRequests).toEqual([]);
+    expect(askedAfterwards).toEqual([]);
     await page.close();
   });
 

@@ -12,7 +12,7 @@ import { useRouter } from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { showToast } from '~/features/toast/toast';
 import { Logo } from '~/features/shell/Logo';
-import { trpc } from '~/utils/trpc';
+import { useSystemStatusQuery } from '~/features/maintenance/useSystemStatus';
 import { resolveCallbackUrl } from './callback-url';
 import { GoogleIcon } from './GoogleIcon';
 import { DEV_SIGNIN_PROVIDER_ID, GOOGLE_PROVIDER_ID } from './provider-ids';
@@ -22,7 +22,7 @@ type Props = { opened: boolean; callbackUrl?: string; onClose: () => void };
 export function SignInModal({ opened, callbackUrl, onClose }: Props) {
   const t = useTranslations('auth');
   const router = useRouter();
-  const status = trpc.system.status.useQuery(undefined, { staleTime: Infinity });
+  const status = useSystemStatusQuery();
   const [pending, setPending] = useState<'google' | 'dev' | null>(null);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);

@@ -21,6 +21,7 @@ import {
 import { loraSelectionValues } from '~/features/form/lora-selection';
 import { messagesFor, type Messages } from '~/messages';
 import { sessionUserFromRequest } from '~/server/auth/session-user';
+import { systemStatus, type SystemStatus } from '~/server/services/system-status';
 import { appCards, type AppCard } from './app-cards';
 
 export type WithMessages = { messages: Messages };
@@ -30,12 +31,15 @@ export function messagesProps(locale: string | undefined): WithMessages {
 }
 
 /**
- * Whether the visitor is signed in, for pages rendered per request: the page renders its header
- * and form for that visitor from the first paint, and the browser asks nothing more
- * (features/auth/session-status.tsx). Static pages leave it out and the browser asks once.
+ * What a page rendered per request already knows and the browser would otherwise ask right after
+ * it hydrates: whether the visitor is signed in (features/auth/session-status.tsx) and the
+ * deployment's status (features/maintenance/useSystemStatus.ts). The page renders its header, form
+ * and any maintenance notice for that visitor from the first paint, and nothing is fetched (a
+ * request, and a re-render of the page, while a phone is still busy with the page's scripts).
+ * Static pages leave both out and the browser asks once.
  */
-export async function viewerProps(req: Parameters<typeof sessionUserFromRequest>[0]): Promise<{ signedIn: boolean }> {
-  return { signedIn: (await sessionUserFromRequest(req)) !== null };
+export async function viewerProps(req: Parameters<typeof sessionUserFromRequest>[0]): Promise<{ signedIn: boolean; systemStatus: SystemStatus }> {
+  return { signedIn: (await sessionUserFromRequest(req)) !== null, systemStatus: systemStatus() };
 }
 
 /** An app and its models as the generator panel renders them. */

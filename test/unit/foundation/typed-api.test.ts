@@ -22,6 +22,7 @@ import type { statusOutput } from '~/server/routers/system/status.schema';
 import type { CheckResult } from '~/server/services/generation/check';
 import type { SubmitResult } from '~/server/services/generation/submit';
 import type { SyncResult } from '~/server/services/generation/sync';
+import type { SystemStatus } from '~/server/services/system-status';
 import { appRouter } from '~/server/trpc/root';
 import { codeOf, SRC_DIR, sourceFiles } from '@test/helpers/source-tree';
 
@@ -78,6 +79,7 @@ describe('output schemas carry exactly what the services build', () => {
       sameShape<z.output<typeof checkOutput>, CheckResult>(true),
       sameShape<z.output<typeof publicModelOutput>, PublicModelDefinition>(true),
       sameShape<z.output<typeof statusOutput>['maintenance'], MaintenanceConfig>(true),
+      sameShape<z.output<typeof statusOutput>, SystemStatus>(true),
       sameShape<z.output<typeof loraOutput>, Lora & { createLink: string }>(true),
       sameShape<z.output<typeof imageListOutput>, ImageEffect[]>(true),
       sameShape<z.output<typeof videoListOutput>, VideoEffect[]>(true),

@@ -9,6 +9,7 @@ import { observable } from '@trpc/server/observable';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nProvider } from '~/i18n';
 import { SessionStatusProvider } from '~/features/auth/session-status';
+import type { SystemStatus } from '~/features/maintenance/useSystemStatus';
 import { fakes } from './fakes';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import en from '~/messages/en.json';
@@ -92,12 +93,12 @@ export function renderWithProviders(ui: ReactElement, options: { handlers?: Hand
   return render(ui, { wrapper: ({ children }) => <TestProviders handlers={handlers} calls={options.calls}>{children}</TestProviders> });
 }
 
-export const SYSTEM_STATUS = {
+export const SYSTEM_STATUS: SystemStatus = {
   maintenance: { enabled: false, message: 'System is under maintenance. Expected downtime: 6 hours. Please try again later.', estimatedMinutes: 360, blockedActions: ['generate', 'purchase', 'subscription'] },
   devSignIn: true,
   googleSignIn: false,
   localEngine: true,
-  unavailableModels: [] as string[],
+  unavailableModels: [],
   timeScale: 1,
 };
 
