@@ -17,7 +17,7 @@
  */
 import { createHash, generateKeyPairSync, randomUUID, sign as ed25519Sign, type KeyObject } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { sampleMediaFor, sendBytes, sendJson, startLoopbackServer, type RecordedRequest } from './http';
+import { createArrivals, postWebhook, sampleMediaFor, sendBytes, sendJson, startLoopbackServer, type RecordedRequest } from './http';
 
 export type { RecordedRequest } from './http';
 
@@ -175,13 +175,13 @@ export async function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFa
   const userId = options.userId ?? 'fake-user-1234';
   const requests: RecordedRequest[] = [];
   const jobs = new Map<string, FakeFalRequest>();
-  const deliveries: FalWebhookDelivery[] = [];
+  const outbox = createArrivals<FalWebhookDelivery>('fake-fal deliveries');
+  const deliveries = outbox.items;
   let scripts = new Map<string, FalScript>(Object.entries(options.scripts ?? {}));
   let defaultScript: FalScript = options.defaultScript ?? {};
   let globalFaults: Partial<Record<'submit' | 'status' | 'result' | 'cancel' | 'jwks', FalFault>> = {};
   const faultUses = new WeakMap<FalFault, number>();
   const timers = new Set<NodeJS.Timeout>();
-  const deliveryWaiters: Array<{ n: number; resolve: () => void }> = [];
   let keys: KeyPair[] = [newKeyPair()];
   let origin = '';
 
@@ -290,20 +290,7 @@ export async function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFa
   }
 
   async function post(delivery: FalWebhookDelivery): Promise<FalWebhookDelivery> {
-    try {
-      const response = await fetch(delivery.url, { method: 'POST', headers: delivery.headers, body: delivery.rawBody, signal: AbortSignal.timeout(10_000) });
-      delivery.status = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-    } catch (error) {
-      delivery.error = error instanceof Error ? error.message : String(error);
-    }
-    deliveries.push(delivery);
-    for (const waiter of [...deliveryWaiters]) {
-      if (deliveries.length >= waiter.n) {
-        deliveryWaiters.splice(deliveryWaiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
+    outbox.add(await postWebhook(delivery));
     return delivery;
   }
 
@@ -498,21 +485,10 @@ export async function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFa
     },
     sendWebhook: (requestId, opts) => sendWebhook(requestId, opts, 'manual'),
     replay: (delivery, url) => post({ ...delivery, event: 'replay', url: url ?? delivery.url, status: undefined, error: undefined, headers: { ...delivery.headers } }),
-    waitForDeliveries: (n = 1, timeoutMs = 5_000) =>
-      new Promise((resolve, reject) => {
-        if (deliveries.length >= n) return resolve(deliveries.slice());
-        const timer = setTimeout(() => reject(new Error(`fake-fal: waited ${timeoutMs} ms for ${n} deliveries, got ${deliveries.length}`)), timeoutMs);
-        deliveryWaiters.push({
-          n,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve(deliveries.slice());
-          },
-        });
-      }),
+    waitForDeliveries: outbox.waitFor,
     reset: () => {
       requests.length = 0;
-      deliveries.length = 0;
+      outbox.clear();
       jobs.clear();
       scripts = new Map(Object.entries(options.scripts ?? {}));
       defaultScript = options.defaultScript ?? {};

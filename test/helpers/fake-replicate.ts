@@ -16,7 +16,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { sampleMediaFor, sendBytes, sendJson, startLoopbackServer, type RecordedRequest } from './http';
+import { createArrivals, postWebhook, sampleMediaFor, sendBytes, sendJson, startLoopbackServer, type RecordedRequest } from './http';
 
 export type { RecordedRequest } from './http';
 
@@ -199,14 +199,14 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('base64')}`;
   const requests: RecordedRequest[] = [];
   const predictions = new Map<string, FakePrediction>();
-  const deliveries: ReplicateWebhookDelivery[] = [];
+  const outbox = createArrivals<ReplicateWebhookDelivery>('fake-replicate deliveries');
+  const deliveries = outbox.items;
   let scripts = new Map<string, ReplicateScript>(Object.entries(options.scripts ?? {}));
   let defaultScript: ReplicateScript = options.defaultScript ?? {};
   let globalFaults: { create?: ReplicateFault; get?: ReplicateFault; cancel?: ReplicateFault } = {};
   const faultUses = new WeakMap<ReplicateFault, number>();
   const timers = new Set<NodeJS.Timeout>();
   const completionWaiters = new Map<string, Array<() => void>>();
-  const deliveryWaiters: Array<{ n: number; resolve: () => void }> = [];
   let origin = '';
 
   const later = (ms: number, fn: () => void) => {
@@ -275,25 +275,7 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
   }
 
   async function post(delivery: ReplicateWebhookDelivery): Promise<ReplicateWebhookDelivery> {
-    try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        headers: delivery.headers,
-        body: delivery.rawBody,
-        signal: AbortSignal.timeout(10_000),
-      });
-      delivery.status = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-    } catch (error) {
-      delivery.error = error instanceof Error ? error.message : String(error);
-    }
-    deliveries.push(delivery);
-    for (const waiter of [...deliveryWaiters]) {
-      if (deliveries.length >= waiter.n) {
-        deliveryWaiters.splice(deliveryWaiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
+    outbox.add(await postWebhook(delivery));
     return delivery;
   }
 
@@ -559,21 +541,10 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
     sendWebhook: (id, opts) => sendWebhook(id, opts, 'manual'),
     replay: (delivery, url) =>
       post({ ...delivery, event: 'replay', url: url ?? delivery.url, status: undefined, error: undefined, headers: { ...delivery.headers } }),
-    waitForDeliveries: (n = 1, timeoutMs = 5_000) =>
-      new Promise((resolve, reject) => {
-        if (deliveries.length >= n) return resolve(deliveries.slice());
-        const timer = setTimeout(() => reject(new Error(`fake-replicate: waited ${timeoutMs} ms for ${n} deliveries, got ${deliveries.length}`)), timeoutMs);
-        deliveryWaiters.push({
-          n,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve(deliveries.slice());
-          },
-        });
-      }),
+    waitForDeliveries: outbox.waitFor,
     reset: () => {
       requests.length = 0;
-      deliveries.length = 0;
+      outbox.clear();
       predictions.clear();
       scripts = new Map(Object.entries(options.scripts ?? {}));
       defaultScript = options.defaultScript ?? {};

@@ -119,38 +119,84 @@ export type WebhookReceiver = {
 
 /** A loopback endpoint recording webhook deliveries (raw body and headers kept for verification). */
 export async function startWebhookReceiver(path = '/webhook'): Promise<WebhookReceiver> {
-  const requests: RecordedRequest[] = [];
-  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const arrived = createArrivals<RecordedRequest>('webhook(s)');
   let status = 200;
   const server = await startLoopbackServer((_req, res, recorded) => {
-    requests.push(recorded);
+    arrived.add(recorded);
     sendJson(res, status, { ok: status < 300 });
-    for (const waiter of [...waiters]) {
-      if (requests.length >= waiter.count) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
   });
   return {
     url: `${server.url}${path}`,
-    requests,
+    requests: arrived.items,
     respondWith: (value) => {
       status = value;
     },
+    waitFor: arrived.waitFor,
+    close: server.close,
+  };
+}
+
+/** What a provider double POSTs to a webhook URL, and how the receiver answered. */
+export type OutgoingWebhook = {
+  url: string;
+  headers: Record<string, string>;
+  rawBody: string;
+  /** The receiver's HTTP status, or undefined when the POST failed (see error). */
+  status?: number;
+  error?: string;
+};
+
+/** POSTs a provider double's webhook as it is, and keeps the receiver's answer (or the failure) on it. */
+export async function postWebhook<D extends OutgoingWebhook>(delivery: D): Promise<D> {
+  try {
+    const response = await fetch(delivery.url, { method: 'POST', headers: delivery.headers, body: delivery.rawBody, signal: AbortSignal.timeout(10_000) });
+    delivery.status = response.status;
+    await response.arrayBuffer().catch(() => undefined);
+  } catch (error) {
+    delivery.error = error instanceof Error ? error.message : String(error);
+  }
+  return delivery;
+}
+
+/** Things that arrive (requests, deliveries) in order, and a way to wait for the n-th. */
+export type Arrivals<T> = {
+  items: T[];
+  add(item: T): void;
+  /** Resolves once at least `count` have arrived (default 1), or rejects after timeoutMs. */
+  waitFor(count?: number, timeoutMs?: number): Promise<T[]>;
+  clear(): void;
+};
+
+/** `what` names the things in a timeout's message ('webhook(s)', 'fake-fal deliveries'). */
+export function createArrivals<T>(what: string): Arrivals<T> {
+  const items: T[] = [];
+  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  return {
+    items,
+    add(item) {
+      items.push(item);
+      for (const waiter of [...waiters]) {
+        if (items.length >= waiter.count) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve();
+        }
+      }
+    },
     waitFor: (count = 1, timeoutMs = 5_000) =>
-      new Promise<RecordedRequest[]>((resolve, reject) => {
-        if (requests.length >= count) return resolve(requests.slice());
-        const timer = setTimeout(() => reject(new Error(`waited ${timeoutMs} ms for ${count} webhook(s), got ${requests.length}`)), timeoutMs);
+      new Promise<T[]>((resolve, reject) => {
+        if (items.length >= count) return resolve(items.slice());
+        const timer = setTimeout(() => reject(new Error(`waited ${timeoutMs} ms for ${count} ${what}, got ${items.length}`)), timeoutMs);
         waiters.push({
           count,
           resolve: () => {
             clearTimeout(timer);
-            resolve(requests.slice());
+            resolve(items.slice());
           },
         });
       }),
-    close: server.close,
+    clear() {
+      items.length = 0;
+    },
   };
 }
 
