@@ -4,11 +4,15 @@
  */
 import { Button, Collapse, Divider, Stack } from '@mantine/core';
 import { useTranslations } from '~/i18n';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Control, PublicModelDefinition } from '~/catalogue/public';
 import { ControlRenderer } from './controls/ControlRenderer';
 import type { FormValues } from './controls/types';
+import { controlRendersAlike } from './control-render';
 import { isControlVisible } from './depends-on';
+
+/** One control, rendered again only when what it shows can change (control-render.ts). */
+const FormControl = memo(ControlRenderer, controlRendersAlike);
 
 export type DynamicFormProps = {
   model: PublicModelDefinition;
@@ -26,7 +30,7 @@ export function DynamicForm({ model, values, setValue, fieldErrors = {}, disable
   const advanced = visible.filter((c) => c.advanced);
 
   const render = (control: Control, index: number) => (
-    <ControlRenderer
+    <FormControl
       key={`${control.type}-${control.name}-${index}`}
       control={control}
       model={model}

@@ -8,7 +8,7 @@ import { useTranslations } from '~/i18n';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { estimatedDurationFor, RECENT_LIMIT_GENERATOR, type PublicApp, type PublicModelDefinition } from '~/catalogue/public';
 import { RecentCreations } from '~/features/creations/RecentCreations';
 import type { FormValues } from '~/features/form/controls/types';
@@ -17,7 +17,7 @@ import { carryOver, openingValues, PRIVACY_FIELD, valuesFromCreation } from '~/f
 import { useModelForm } from '~/features/form/useModelForm';
 import { MaintenanceBanner } from '~/features/maintenance/MaintenanceBanner';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
-import { OutputArea } from '~/features/outputs/OutputArea';
+import { OutputArea, type OutputAreaProps } from '~/features/outputs/OutputArea';
 import { useUserDetails } from '~/features/user/useUserDetails';
 import { PromptAssistHost } from '~/features/image-to-prompt/PromptAssistHost';
 import type { Prediction } from './flow/types';
@@ -163,6 +163,13 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
     }
   };
 
+  // The results column skips the re-render of each keystroke in the form; its callback stays the same.
+  const refillRef = useRef(refill);
+  useLayoutEffect(() => {
+    refillRef.current = refill;
+  });
+  const onSelectCreation = useCallback((creation: Prediction) => refillRef.current(creation), []);
+
   const onGenerate = () => {
     void generation.generate({ model, request, appId: app.id });
     // On a phone the output sits under the form: bring it into view.
@@ -200,24 +207,52 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <Stack gap="md" ref={outputRef} style={{ scrollMarginTop: 72 }}>
-          <OutputArea
-            prediction={prediction}
-            model={form.definition}
-            queueWaitSeconds={queueWaitSeconds}
-            estimatedSeconds={prediction?.queue?.estimatedSeconds ?? estimatedSeconds}
-            renderComparison={
-              // Image-to-image tools with comparison labels show the original against the result.
-              form.definition.ui.comparisonLabels && original
-                ? (resultUrl) => <ComparisonSlider originalUrl={original} resultUrl={resultUrl} model={form.definition} />
-                : undefined
-            }
-          />
-          <Box>
-            <RecentCreations limit={RECENT_LIMIT_GENERATOR} onSelect={refill} columns={{ base: 3, sm: 6 }} />
-          </Box>
-        </Stack>
+        <ResultsColumn
+          ref={outputRef}
+          prediction={prediction}
+          model={form.definition}
+          queueWaitSeconds={queueWaitSeconds}
+          estimatedSeconds={prediction?.queue?.estimatedSeconds ?? estimatedSeconds}
+          original={original}
+          onSelect={onSelectCreation}
+        />
       </Grid.Col>
     </Grid>
   );
 }
+
+const RECENT_COLUMNS = { base: 3, sm: 6 };
+
+type ResultsColumnProps = Omit<OutputAreaProps, 'renderComparison'> & {
+  /** The input image a comparison tool shows against its result. */
+  original: string | undefined;
+  onSelect: (creation: Prediction) => void;
+};
+
+/**
+ * The output and the recent creations beside the form. Memoised: typing in the form re-renders
+ * the form, not this column (on a phone each keystroke re-rendered the whole page).
+ */
+const ResultsColumn = memo(
+  forwardRef<HTMLDivElement, ResultsColumnProps>(function ResultsColumn({ prediction, model, queueWaitSeconds, estimatedSeconds, original, onSelect }, ref) {
+    return (
+      <Stack gap="md" ref={ref} style={RESULTS_STYLE}>
+        <OutputArea
+          prediction={prediction}
+          model={model}
+          queueWaitSeconds={queueWaitSeconds}
+          estimatedSeconds={estimatedSeconds}
+          renderComparison={
+            // Image-to-image tools with comparison labels show the original against the result.
+            model.ui.comparisonLabels && original ? (resultUrl) => <ComparisonSlider originalUrl={original} resultUrl={resultUrl} model={model} /> : undefined
+          }
+        />
+        <Box>
+          <RecentCreations limit={RECENT_LIMIT_GENERATOR} onSelect={onSelect} columns={RECENT_COLUMNS} />
+        </Box>
+      </Stack>
+    );
+  }),
+);
+
+const RESULTS_STYLE = { scrollMarginTop: 72 };
