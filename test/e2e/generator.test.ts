@@ -177,6 +177,44 @@ describe('a studio with 5 starting credits', () => {
     await context.close();
   });
 
+  it('the prompt grows with its text from 3 to 10 lines, then scrolls, with or without field-sizing', async () => {
+    // A browser without `field-sizing: content` (Safari and Firefox today), as far as the page can tell.
+    const withoutFieldSizing = `(() => {
+      const supports = CSS.supports.bind(CSS);
+      CSS.supports = (a, b) => (String(a).includes('field-sizing') ? false : supports(a, b));
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = 'textarea { field-sizing: fixed !important; }';
+        document.head.appendChild(style);
+      });
+    })();`;
+    for (const legacy of [false, true]) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      if (legacy) await context.addInitScript({ content: withoutFieldSizing });
+      const page = await context.newPage();
+      await page.goto(`${app.url}/create/flux-schnell`);
+      const prompt = page.locator('[data-control="prompt"] textarea');
+      await page.getByTestId('generate-button').waitFor();
+      const lineHeight = await prompt.evaluate((node) => parseFloat(getComputedStyle(node).lineHeight));
+      // The field's own padding and border, on top of its lines.
+      const frame = await prompt.evaluate((node) => {
+        const style = getComputedStyle(node);
+        return parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+      });
+      const height = () => prompt.evaluate((node) => (node as HTMLElement).offsetHeight);
+      const lines = async () => Math.round(((await height()) - frame) / lineHeight);
+      expect(await lines()).toBe(3);
+      await prompt.fill('one\ntwo\nthree\nfour\nfive');
+      await expect.poll(() => lines()).toBe(5);
+      await prompt.fill('line\n'.repeat(30));
+      await expect.poll(() => lines()).toBe(10);
+      expect(await prompt.evaluate((node) => node.scrollHeight > node.clientHeight)).toBe(true);
+      await prompt.fill('');
+      await expect.poll(() => lines()).toBe(3);
+      await context.close();
+    }
+  });
+
   it("an unknown app says 'Error: App configuration not found.'", async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${app.url}/create/no-such-app`);

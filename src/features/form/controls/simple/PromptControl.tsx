@@ -1,9 +1,13 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { useTranslations } from '~/i18n';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { promptMaxLength } from '~/catalogue/public';
 import type { ControlProps } from '../types';
 import { usePromptAssist } from '../prompt-assist';
+import { autoGrowStyle, useAutoGrow } from './auto-grow';
+
+/** The prompt shows 3 lines empty and grows to 10 with its text (then scrolls). */
+const PROMPT_STYLES = { input: autoGrowStyle(3, 10) };
 
 export function PromptControl({ control, value, onChange, error, disabled }: ControlProps<'prompt'>) {
   const t = useTranslations('form');
@@ -12,6 +16,8 @@ export function PromptControl({ control, value, onChange, error, disabled }: Con
   const text = typeof value === 'string' ? value : '';
   // The same limit the server enforces (derived input schema).
   const maxLength = promptMaxLength(control);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useAutoGrow(field, text);
 
   async function random() {
     if (!assist.randomPrompt) return;
@@ -41,9 +47,9 @@ export function PromptControl({ control, value, onChange, error, disabled }: Con
         onChange={(event) => onChange(event.currentTarget.value)}
         error={error || undefined}
         disabled={disabled}
-        autosize
-        minRows={3}
-        maxRows={10}
+        ref={field}
+        rows={3}
+        styles={PROMPT_STYLES}
         maxLength={maxLength}
         name={control.name}
       />
