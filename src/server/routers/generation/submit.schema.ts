@@ -15,3 +15,6 @@ export const submitOutput = z.object({
   text: z.string().nullable(),
   prediction: predictionSchema,
 });
+
+export type SubmitInput = z.output<typeof submitInput>;
+export type SubmitOutput = z.output<typeof submitOutput>;
