@@ -2,7 +2,8 @@
  * The legacy REST paths of the spec are thin adapters over tRPC procedures. This helper does all
  * the HTTP work they share: method check (405 + Allow), same-origin JSON-only POSTs, body parsing
  * with a size cap and a nesting cap (413 / 400 with a readable message), calling the procedure
- * through createCaller, and the envelope {success, data, message, error} with the mapped HTTP
+ * through createCaller (or, on the poll and the submit, its own input check, resolver and output
+ * check), and the envelope {success, data, message, error} with the mapped HTTP
  * status. 5xx never leak internals. Routes that answer with a file (the image proxy) use
  * legacyMediaRoute: the same door, with the bytes as the success answer and the same envelope for failures.
  */
@@ -27,8 +28,10 @@ type Caller = ReturnType<typeof createCaller>;
 export type LegacyCall = {
   caller: Caller;
   /**
-   * What a procedure's context would be, for the one route that runs a procedure's own parts
-   * itself (the poll: see `parse`/`checkOutput` and routers/prediction/get.ts).
+   * What a procedure's context would be, for the two hot routes that run a procedure's own parts
+   * themselves, without tRPC's middleware chain: the poll and the submit (routers/prediction/get.ts
+   * `readPrediction`, routers/generation/submit.ts `runSubmit`, between `parse`/`input` and
+   * `checkOutput`).
    */
   context: InnerContext;
   /** `value` checked by a procedure's input schema, failing exactly as the procedure would (400). */
