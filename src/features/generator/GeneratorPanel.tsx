@@ -8,7 +8,7 @@ import { useTranslations } from '~/i18n';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { forwardRef, memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { estimatedDurationFor, RECENT_LIMIT_GENERATOR, type PublicApp, type PublicModelDefinition } from '~/catalogue/public';
 import { RecentCreations } from '~/features/creations/RecentCreations';
 import type { FormValues } from '~/features/form/controls/types';
@@ -222,37 +222,35 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
 }
 
 const RECENT_COLUMNS = { base: 3, sm: 6 };
+const RESULTS_STYLE = { scrollMarginTop: 72 };
 
 type ResultsColumnProps = Omit<OutputAreaProps, 'renderComparison'> & {
   /** The input image a comparison tool shows against its result. */
   original: string | undefined;
   onSelect: (creation: Prediction) => void;
+  ref: Ref<HTMLDivElement>;
 };
 
 /**
  * The output and the recent creations beside the form. Memoised: typing in the form re-renders
  * the form, not this column (on a phone each keystroke re-rendered the whole page).
  */
-const ResultsColumn = memo(
-  forwardRef<HTMLDivElement, ResultsColumnProps>(function ResultsColumn({ prediction, model, queueWaitSeconds, estimatedSeconds, original, onSelect }, ref) {
-    return (
-      <Stack gap="md" ref={ref} style={RESULTS_STYLE}>
-        <OutputArea
-          prediction={prediction}
-          model={model}
-          queueWaitSeconds={queueWaitSeconds}
-          estimatedSeconds={estimatedSeconds}
-          renderComparison={
-            // Image-to-image tools with comparison labels show the original against the result.
-            model.ui.comparisonLabels && original ? (resultUrl) => <ComparisonSlider originalUrl={original} resultUrl={resultUrl} model={model} /> : undefined
-          }
-        />
-        <Box>
-          <RecentCreations limit={RECENT_LIMIT_GENERATOR} onSelect={onSelect} columns={RECENT_COLUMNS} />
-        </Box>
-      </Stack>
-    );
-  }),
-);
-
-const RESULTS_STYLE = { scrollMarginTop: 72 };
+const ResultsColumn = memo(function ResultsColumn({ prediction, model, queueWaitSeconds, estimatedSeconds, original, onSelect, ref }: ResultsColumnProps) {
+  return (
+    <Stack gap="md" ref={ref} style={RESULTS_STYLE}>
+      <OutputArea
+        prediction={prediction}
+        model={model}
+        queueWaitSeconds={queueWaitSeconds}
+        estimatedSeconds={estimatedSeconds}
+        renderComparison={
+          // Image-to-image tools with comparison labels show the original against the result.
+          model.ui.comparisonLabels && original ? (resultUrl) => <ComparisonSlider originalUrl={original} resultUrl={resultUrl} model={model} /> : undefined
+        }
+      />
+      <Box>
+        <RecentCreations limit={RECENT_LIMIT_GENERATOR} onSelect={onSelect} columns={RECENT_COLUMNS} />
+      </Box>
+    </Stack>
+  );
+});

@@ -122,6 +122,26 @@ describe('generate: the checks in order', () => {
 });
 
 describe('generate: the happy path', () => {
+  it('on a phone, Generate brings the output (under the form) into view', async () => {
+    const s = setup({ credits: 10 });
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({ matches: query === '(max-width: 62em)', media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
+      await ready();
+      typePrompt('a fox in the snow');
+      await act(async () => fireEvent.click(screen.getByTestId('generate-button')));
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]!.contains(screen.getByTestId('output-area'))).toBe(true);
+    } finally {
+      phone.mockRestore();
+      scroll.mockRestore();
+    }
+  });
+
   it('free user: check, submit with a fresh key, queue notice, pushed result, credits updated', async () => {
     const s = setup({ credits: 10 });
     renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
