@@ -10,7 +10,12 @@ import { serveRoutes } from './api-route-server';
 import { allApiRoutes } from './studio';
 
 async function main(): Promise<void> {
-  const server = await serveRoutes({ ...(await allApiRoutes()), '/api/trpc/[trpc]': await import('~/pages/api/trpc/[trpc]') });
+  const server = await serveRoutes({
+    ...(await allApiRoutes()),
+    // As in Next: the static route first, the dynamic one for every other path.
+    '/api/trpc/prediction.get': await import('~/pages/api/trpc/prediction.get'),
+    '/api/trpc/[trpc]': await import('~/pages/api/trpc/[trpc]'),
+  });
   const db = await getDb();
   ensureServerRuntime(db);
   await serverRuntimeReady();

@@ -8,7 +8,8 @@
  * Response piped back through web streams (a Request, Headers, an AbortController, a
  * WritableStream): about 130 µs a request on this machine, more than the poll itself costs. The
  * fast path takes every rule of the protocol from tRPC itself (procedure lookup, the input
- * transformer, the error shape and formatter, the HTTP status, the response transformer, onError),
+ * transformer, the error shape and formatter, the HTTP status, the response transformer, onError)
+ * and runs each procedure's middleware chain with tRPC's rules, natively (./run-procedure.ts),
  * so it answers with the same status, content type and body as the adapter;
  * test/integration/foundation/trpc-http.test.ts compares the two on the same requests.
  */
@@ -18,6 +19,7 @@ import { getHTTPStatusCode } from '@trpc/server/http';
 import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import { getErrorShape, getProcedureAtPath, getTRPCErrorFromUnknown, transformTRPCResponse, TRPCError } from '@trpc/server/unstable-core-do-not-import';
 import { frozenJsonText, leaveSmallAnswerUncompressed } from '~/server/http/json-answer';
+import { runProcedure } from './run-procedure';
 
 type HandlerOptions<TContext> = {
   router: AnyTRPCRouter;
@@ -91,7 +93,7 @@ async function answerQueries<TContext>(
     batch.calls.map(async (call) => {
       try {
         if (ctxError) throw ctxError;
-        const data: unknown = await call.procedure({ path: call.path, getRawInput: async () => inputOf(call.index), ctx, type: 'query', signal: undefined, batchIndex: call.index });
+        const data: unknown = await runProcedure(call.procedure, { path: call.path, getRawInput: async () => inputOf(call.index), ctx, type: 'query', signal: undefined, batchIndex: call.index });
         if (isDataStream(data)) {
           throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Cannot use stream-like response in non-streaming request - use httpBatchStreamLink' });
         }
