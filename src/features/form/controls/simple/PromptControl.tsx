@@ -5,6 +5,7 @@ import { promptMaxLength } from '~/catalogue/public';
 import type { ControlProps } from '../types';
 import { usePromptAssist } from '../prompt-assist';
 import { autoGrowStyle, useAutoGrow } from './auto-grow';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 /** The prompt shows 3 lines empty and grows to 10 with its text (then scrolls). */
 const PROMPT_STYLES = { input: autoGrowStyle(3, 10) };
@@ -18,6 +19,7 @@ export function PromptControl({ control, value, onChange, error, disabled }: Con
   const maxLength = promptMaxLength(control);
   const field = useRef<HTMLTextAreaElement>(null);
   useAutoGrow(field, text);
+  useTypedBeforeHydration(field, text, onChange);
 
   async function random() {
     if (!assist.randomPrompt) return;
