@@ -4,7 +4,7 @@
  * and highest beside it, so the spread (the noise) is visible. Text outside the markers is kept.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { CONNECTIONS, ENDPOINTS, type ApiRow } from './api';
+import { CONNECTIONS, ENDPOINTS, READ_ROUNDS, type ApiRow } from './api';
 import type { PageWeight } from '../helpers/first-load-js';
 import { PHONE_PROFILE, type PhoneLoad } from './phone';
 
@@ -117,6 +117,9 @@ export function renderGenerated(results: BenchResults): string {
     'within each run (the bare route is this machine\'s ceiling in that run).',
     '',
     `### API (${CONNECTIONS} connections, autocannon)`,
+    '',
+    `Runs from stop 18 on measure the bare route and the two poll paths in ${READ_ROUNDS} interleaved rounds`,
+    '(each figure the mean of its rounds); earlier runs measured each endpoint in one window.',
     '',
     table('Figure', apiFigures(), results),
     '',
