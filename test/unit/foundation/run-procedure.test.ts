@@ -71,9 +71,11 @@ describe('runProcedure', () => {
     expect(output).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed' });
   });
 
-  it('strips what the output schema does not name', async () => {
+  it('answers what the output schema makes of the data', async () => {
     const procedure = t.procedure.output(z.object({ id: z.string() })).query(() => ({ id: 'x', secret: 'no' }));
     expect(await both(procedure, undefined)).toEqual({ data: { id: 'x' } });
+    const transformed = t.procedure.use(({ next }) => next({ ctx: { tag: 't' } })).output(z.object({ n: z.number() }).transform(({ n }) => n * 2)).query(() => ({ n: 2 }));
+    expect(await both(transformed, undefined)).toEqual({ data: 4 });
   });
 
   it('turns a throw anywhere into the failed result, and our AppErrors into their mapped codes', async () => {
