@@ -6,6 +6,7 @@ import path from 'node:path';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTL_WARM_UP_SCRIPT } from '~/i18n/warm-up';
 import { startApp, type AppServer } from './helpers/app-server';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
 
@@ -82,6 +83,8 @@ describe('embedded defaults', () => {
     const response = await page.goto(`${app.url}/es`);
     expect(response?.status()).toBe(200);
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    // The HTML warms the page language's number data while the scripts load (i18n/warm-up.ts).
+    expect(await response!.text()).toContain(`<script>${INTL_WARM_UP_SCRIPT}</script>`);
     expect(await page.getByTestId('header-signin').textContent()).toBe('Iniciar sesión');
     await page.getByTestId('header-signin').click();
     await page.getByText('Inicia sesión en tu cuenta para continuar').waitFor();
