@@ -2,19 +2,18 @@
  * Runs a procedure's middleware chain (our middlewares, tRPC's input and output checks, the
  * resolver) as calling the procedure does, for the batched-GET fast path (http-handler.ts).
  *
- * Why: tRPC's own chain copies the call's options at every level with a down-levelled
- * object-spread helper (Object.keys + defineProperty per key). On the poll that every open page
- * repeats, that was ≈ 45 µs of a ≈ 0.9 ms call in a CPU profile. The options are the fixed set of
- * a procedure call (ProcedureCallOptions), so each level builds them as one literal of known
- * keys: a spread followed by added keys is itself a slow path in V8 (µs per copy, measured).
- * tRPC's output check copies its result with the same helper (≈ 8 µs a poll under load), so a
- * procedure's one output check runs here too, with tRPC's parser and error.
- * The rules are tRPC's (procedureBuilder's chain, v11): each middleware sees the
- * call's options with the procedure's meta, the current input and `next`; `next(opts)` merges
- * opts.ctx into the context and may replace the input or the raw-input reader; a throw anywhere
- * becomes a failed result holding the TRPCError; a chain that returns nothing is tRPC's "No
- * result from middlewares" error. test/unit/foundation/run-procedure.test.ts runs both on the same
- * procedures and compares results and errors.
+ * Why: tRPC copies the call's options at every level of the chain, and its output check copies
+ * the result, with a down-levelled object-spread helper (Object.keys + defineProperty per key):
+ * ≈ 50 µs of a ≈ 0.9 ms poll in a CPU profile under load. Native spreads are no cure when keys
+ * are added after the spread (a slow path in V8, µs per copy, measured), so each level's options
+ * are one literal of the known keys of a procedure call (ProcedureCallOptions), and the one output
+ * check a procedure may have runs here with tRPC's parser and error.
+ *
+ * The rules are tRPC's (v11 procedureBuilder): each middleware sees the call's options with the
+ * procedure's meta, the current input and `next`; `next(opts)` merges opts.ctx into the context
+ * and may replace the input or the raw-input reader; a throw anywhere becomes a failed result
+ * holding the TRPCError; a chain that returns nothing is tRPC's "No result from middlewares"
+ * error. test/unit/foundation/run-procedure.test.ts runs each case both ways and compares.
  */
 import type { AnyTRPCProcedure } from '@trpc/server';
 import { getParseFn, getTRPCErrorFromUnknown, middlewareMarker, TRPCError, type ParseFn, type ProcedureCallOptions } from '@trpc/server/unstable-core-do-not-import';
