@@ -1,8 +1,10 @@
 import { ActionIcon, TextInput } from '@mantine/core';
+import { useRef } from 'react';
 import { Hint } from '~/features/shell/Hint';
 import { useTranslations } from '~/i18n';
 import { SEED_RANDOM_BELOW } from '~/catalogue/public';
 import type { ControlProps } from '../types';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 /** An integer below 1,000,000 (or below the control's own max + 1 when it is smaller). */
 export function randomSeed(max: number | undefined, random: () => number = Math.random): number {
@@ -22,12 +24,16 @@ export function parseSeed(text: string): number | undefined {
  */
 export function SeedControl({ control, value, onChange, error, disabled }: ControlProps<'seed'>) {
   const t = useTranslations('form');
+  const text = typeof value === 'number' ? String(value) : '';
+  const field = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(field, text, (typed) => onChange(parseSeed(typed)));
   return (
     <TextInput
+      ref={field}
       label={control.label}
       description={control.description}
       placeholder={t('seedPlaceholder')}
-      value={typeof value === 'number' ? String(value) : ''}
+      value={text}
       onChange={(event) => onChange(parseSeed(event.currentTarget.value))}
       inputMode="numeric"
       autoComplete="off"
