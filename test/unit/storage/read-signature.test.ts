@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signRead, verifyReadSignature } from '~/server/services/storage/signing';
+import { withChangedLastCharacter, withSameBytesOtherSpelling } from '../../helpers/signature-variants';
 
 describe('signed read URLs', () => {
   const grant = { key: 'u/user1/uploads/2026-11-25/abc-photo.png', expires: Math.floor(Date.now() / 1000) + 600 };
@@ -15,6 +16,10 @@ describe('signed read URLs', () => {
     expect(verifyReadSignature({ ...grant, key: 'u/user2/uploads/2026-11-25/abc-photo.png' }, sig)).toBe(false);
     expect(verifyReadSignature({ ...grant, expires: grant.expires + 60 }, sig)).toBe(false);
     expect(verifyReadSignature(grant, `${sig}x`)).toBe(false);
+    expect(verifyReadSignature(grant, withChangedLastCharacter(sig))).toBe(false);
+    // The same bytes in another spelling are another string, and only the one we signed opens.
+    expect(Buffer.from(withSameBytesOtherSpelling(sig), 'base64url')).toEqual(Buffer.from(sig, 'base64url'));
+    expect(verifyReadSignature(grant, withSameBytesOtherSpelling(sig))).toBe(false);
     expect(verifyReadSignature({ ...grant, expires: Number.NaN }, sig)).toBe(false);
   });
 });
