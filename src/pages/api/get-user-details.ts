@@ -6,5 +6,5 @@ export const config = { api: { bodyParser: false } };
 
 export default legacyRoute({
   methods: ['POST'],
-  run: async ({ caller }) => ({ data: await caller.user.details() }),
+  run: async ({ call }) => ({ data: await call('user.details') }),
 });

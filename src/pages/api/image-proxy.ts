@@ -6,6 +6,6 @@ import { legacyMediaRoute } from '~/server/rest/legacy-adapter';
 export const config = { api: { responseLimit: false } };
 
 export default legacyMediaRoute({
-  run: ({ caller, query, requestOrigins }) =>
-    caller.media.proxyImage({ imageUrl: typeof query.imageUrl === 'string' ? query.imageUrl : undefined, ownOrigins: requestOrigins }),
+  run: ({ call, query, requestOrigins }) =>
+    call('media.proxyImage', { imageUrl: typeof query.imageUrl === 'string' ? query.imageUrl : undefined, ownOrigins: requestOrigins }),
 });

@@ -6,8 +6,8 @@ export const config = { api: { bodyParser: false } };
 
 export default legacyRoute({
   methods: ['GET'],
-  run: async ({ caller }) => {
-    const { content } = await caller.generation.randomPrompt();
+  run: async ({ call }) => {
+    const { content } = await call('generation.randomPrompt');
     return { data: { content }, extra: { content } };
   },
 });

@@ -1,21 +1,20 @@
 /**
  * The legacy REST paths of the spec are thin adapters over tRPC procedures. This helper does all
  * the HTTP work they share: method check (405 + Allow), same-origin JSON-only POSTs, body parsing
- * with a size cap and a nesting cap (413 / 400 with a readable message), calling the procedure
- * through createCaller (or, on the poll and the submit, its own input check, resolver and output
- * check), and the envelope {success, data, message, error} with the mapped HTTP
- * status. 5xx never leak internals. Routes that answer with a file (the image proxy) use
- * legacyMediaRoute: the same door, with the bytes as the success answer and the same envelope for failures.
+ * with a size cap and a nesting cap (413 / 400 with a readable message), running the procedure
+ * (call-procedure.ts: its whole chain, the body as its raw input), and the envelope
+ * {success, data, message, error} with the mapped HTTP status. 5xx never leak internals. Routes
+ * that answer with a file (the image proxy) use legacyMediaRoute: the same door, with the bytes as
+ * the success answer and the same envelope for failures.
  */
 import type { IncomingMessage } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
-import { ZodError, type z } from 'zod';
+import { ZodError } from 'zod';
 import { APP_ERRORS, asAppError, describeZodError, retryAfterFor } from '~/server/errors';
-import { contextFromRequest, type InnerContext } from '~/server/trpc/context';
-import { signedInUser } from '~/server/trpc/procedures';
-import { createCaller } from '~/server/trpc/root';
+import { contextFromRequest } from '~/server/trpc/context';
+import { callProcedure, type OutputAt, type ProcedurePath } from './call-procedure';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 import { frozenJsonText, sendJson, sendJsonText } from '~/server/http/json-answer';
 import { BodyTooLargeError, readBody } from './read-body';
@@ -23,32 +22,16 @@ import { BodyTooLargeError, readBody } from './read-body';
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'DELETE';
-type Caller = ReturnType<typeof createCaller>;
 
 export type LegacyCall = {
-  caller: Caller;
   /**
-   * What a procedure's context would be, for the two hot routes that run a procedure's own parts
-   * themselves, without tRPC's middleware chain: the poll and the submit (routers/prediction/get.ts
-   * `readPrediction`, routers/generation/submit.ts `runSubmit`, between `parse`/`input` and
-   * `checkOutput`).
+   * The procedure at `path`, run for this request: its doors, its input check (a bad input answers
+   * 400 with zod's issues, as the procedure does), its resolver and its output check. The input is
+   * the request's JSON body unless another is given.
    */
-  context: InnerContext;
-  /** `value` checked by a procedure's input schema, failing exactly as the procedure would (400). */
-  parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S>;
-  /** `value` checked by a procedure's output schema, failing as tRPC's output check does (500). */
-  checkOutput<S extends z.ZodType>(schema: S, value: unknown): z.output<S>;
-  /**
-   * The body as a procedure's input, typed: parsed with the procedure's own input schema, so a
-   * bad body answers exactly as the procedure would (400, zod's issues). `pinned` fields are set
-   * over the body first (a route that fixes the model).
-   */
-  input<S extends z.ZodType>(schema: S, pinned?: Record<string, unknown>): z.output<S>;
-  /**
-   * Refuses a signed-out caller as a signed-in procedure does. Call it before `input` for such a
-   * procedure: the spec's order checks sign-in before validation.
-   */
-  requireSignIn(): void;
+  call<P extends ProcedurePath>(path: P, input?: unknown): Promise<OutputAt<P>>;
+  /** The body with `pinned` fields set over it (a route that fixes the model). */
+  bodyWith(pinned: Record<string, unknown>): Record<string, unknown>;
   query: NextApiRequest['query'];
   /** The origins this request came in on (http and https of its Host). */
   requestOrigins: string[];
@@ -85,16 +68,9 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
     try {
       const body = method === 'GET' || method === 'HEAD' ? undefined : await parseJsonBody(req);
       const context = await contextFromRequest(req);
-      let caller: Caller | undefined;
       const result = await run({
-        get caller() {
-          return (caller ??= createCaller(context));
-        },
-        context,
-        parse: procedureInput,
-        checkOutput: procedureOutput,
-        input: (schema, pinned) => procedureInput(schema, pinned ? Object.assign({}, body, pinned) : body),
-        requireSignIn: () => void signedInUser(context.user),
+        call: (path, input = body) => callProcedure(path, context, input),
+        bodyWith: (pinned) => Object.assign({}, body, pinned),
         query: req.query,
         // Only the image proxy asks (two URL parses per request otherwise).
         get requestOrigins() {
@@ -137,20 +113,6 @@ export function legacyMediaRoute(spec: { run: (call: LegacyCall) => Promise<Lega
     if (req.method === 'HEAD') res.end();
     else res.end(Buffer.from(media.bytes.buffer, media.bytes.byteOffset, media.bytes.byteLength));
   });
-}
-
-/** Parses as tRPC parses a procedure's input, failing with the same error (BAD_REQUEST, the ZodError as cause). */
-function procedureInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', cause: parsed.error });
-  return parsed.data;
-}
-
-/** Checks as tRPC checks a procedure's output: a mismatch is our fault (INTERNAL_SERVER_ERROR, 500). */
-function procedureOutput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Output validation failed', cause: parsed.error });
-  return parsed.data;
 }
 
 class BadRequest extends Error {

@@ -8,11 +8,9 @@ import { submitInput, submitOutput, type SubmitInput, type SubmitOutput } from '
 /**
  * Submit a generation (core-flow §4). Public on purpose: the maintenance check comes before the
  * sign-in check in the spec's order, so the admission checks both itself. A synchronous model is
- * answered with its text; any other is queued. The procedure's resolver, also run by POST
- * /api/unigen between the same input and output checks (spared tRPC's middleware chain and a second
- * parse of the body).
+ * answered with its text; any other is queued. POST /api/unigen runs this procedure too.
  */
-export async function runSubmit(ctx: InnerContext, input: SubmitInput): Promise<SubmitOutput> {
+async function runSubmit(ctx: InnerContext, input: SubmitInput): Promise<SubmitOutput> {
   const admitted = await admit(ctx.db, ctx.user?.id ?? null, input);
   if (admitted.model.sync) {
     const result = await completeAdmitted(ctx.db, admitted, input);

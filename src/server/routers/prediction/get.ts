@@ -7,10 +7,9 @@ import { getInput, getOutput, type GetInput } from './get.schema';
 
 /**
  * One creation: the caller's own, or a public one of someone else. Private ones of others do not
- * exist. The procedure's resolver, also run by GET /api/unigen/{id} between the same input and
- * output checks (the poll every open page repeats, spared tRPC's middleware chain).
+ * exist. GET /api/unigen/{id} runs this procedure too.
  */
-export async function readPrediction(ctx: InnerContext, input: GetInput): Promise<Prediction> {
+async function readPrediction(ctx: InnerContext, input: GetInput): Promise<Prediction> {
   const viewer = ctx.user?.id ?? null;
   const row = await findVisibleGeneration(ctx.db, input.id, viewer);
   if (!row) throw new AppError('not_found', 'Generation not found.');

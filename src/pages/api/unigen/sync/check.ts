@@ -1,14 +1,13 @@
 /** Legacy synchronous handler's credit check: POST /api/unigen/sync/check → {success, message, error, credits}. */
 import { legacyRoute } from '~/server/rest/legacy-adapter';
-import { checkSyncInput } from '~/server/routers/generation/check-sync.schema';
 
 // A literal object: Next parses route config statically. The adapter reads the body itself.
 export const config = { api: { bodyParser: false } };
 
 export default legacyRoute({
   methods: ['POST'],
-  run: async ({ caller, input }) => {
-    const result = await caller.generation.checkSync(input(checkSyncInput));
+  run: async ({ call }) => {
+    const result = await call('generation.checkSync');
     return { success: result.success, data: { credits: result.credits }, message: result.message, error: result.error, extra: { credits: result.credits } };
   },
 });
