@@ -1,4 +1,4 @@
-import { Anchor, Box, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Text } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import { useState } from 'react';
 import { COMMON_ASPECT_RATIOS } from '~/catalogue/public';
@@ -19,44 +19,44 @@ function RatioShape({ ratio }: { ratio: string }) {
   const size = 18;
   const width = w && h ? (w >= h ? size : Math.round((size * w) / h)) : size;
   const height = w && h ? (h >= w ? size : Math.round((size * h) / w)) : size;
-  return (
-    <Box
-      aria-hidden="true"
-      style={{
-        width,
-        height,
-        border: '2px solid currentColor',
-        borderRadius: 3,
-        borderStyle: ratio === AUTO ? 'dashed' : 'solid',
-      }}
-    />
-  );
+  return <span aria-hidden="true" style={{ width, height, border: `2px ${ratio === AUTO ? 'dashed' : 'solid'} currentColor`, borderRadius: 3 }} />;
 }
 
+/**
+ * Plain elements, not Mantine components: a model shows up to seven of these, and each Mantine
+ * component adds fibers and hooks that the phone pays for while the page hydrates (three
+ * components per button made the ratios the largest control of the form).
+ */
 function RatioButton({ ratio, label, active, disabled, onClick }: { ratio: string; label: string; active: boolean; disabled?: boolean; onClick: () => void }) {
   return (
-    <UnstyledButton
+    <button
+      type="button"
+      className="mantine-focus-auto"
       onClick={onClick}
       disabled={disabled}
       aria-pressed={active}
       data-testid={`ratio-${ratio}`}
       style={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 4,
+        height: 56,
         width: '100%',
         padding: '8px 4px',
+        font: 'inherit',
+        cursor: disabled ? 'not-allowed' : 'pointer',
         borderRadius: 'var(--mantine-radius-md)',
         border: `1px solid ${active ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
         background: active ? 'var(--mantine-primary-color-light)' : 'var(--mantine-color-body)',
-        color: active ? 'var(--mantine-primary-color-light-color)' : undefined,
+        color: active ? 'var(--mantine-primary-color-light-color)' : 'inherit',
         opacity: disabled ? 0.6 : 1,
       }}
     >
-      <Stack gap={4} align="center" justify="center" h={38}>
-        <RatioShape ratio={ratio} />
-        <Text size="xs" fw={600} lh={1}>
-          {label}
-        </Text>
-      </Stack>
-    </UnstyledButton>
+      <RatioShape ratio={ratio} />
+      <span style={{ fontSize: 'var(--mantine-font-size-xs)', fontWeight: 600, lineHeight: 1 }}>{label}</span>
+    </button>
   );
 }
 
