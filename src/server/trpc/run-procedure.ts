@@ -1,6 +1,7 @@
 /**
  * Runs a procedure's middleware chain (our middlewares, tRPC's input and output checks, the
- * resolver) as calling the procedure does, for the batched-GET fast path (http-handler.ts).
+ * resolver) as calling the procedure does, for the batched-GET fast path (http-handler.ts) and
+ * the legacy REST routes (rest/call-procedure.ts).
  *
  * Why: tRPC copies the call's options at every level of the chain, and its output check copies
  * the result, with a down-levelled object-spread helper (Object.keys + defineProperty per key):
