@@ -50,6 +50,7 @@ export type VerifyFalWebhookOptions = {
   cacheTtlMs?: number;
 };
 
+/** fetchedAt is on the monotonic clock (performance.now): a wall-clock step must not age or rejuvenate keys. */
 type CacheEntry = { keys: KeyObject[]; fetchedAt: number };
 
 const cache = new Map<string, CacheEntry>();
@@ -86,7 +87,7 @@ async function fetchJwks(url: string, fetchImpl: typeof fetch): Promise<CacheEnt
   const run = (async () => {
     const response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(JWKS_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
-    const entry = { keys: parseJwks(await response.json()), fetchedAt: Date.now() };
+    const entry = { keys: parseJwks(await response.json()), fetchedAt: performance.now() };
     cache.set(url, entry);
     return entry;
   })();
@@ -96,6 +97,14 @@ async function fetchJwks(url: string, fetchImpl: typeof fetch): Promise<CacheEnt
   } finally {
     inflight.delete(url);
   }
+}
+
+/**
+ * Keys are fresh while younger than the TTL, stale from the moment they reach it: a TTL of 0
+ * always refetches, even when the check runs in the same millisecond as the fetch.
+ */
+function ageMs(entry: CacheEntry): number {
+  return performance.now() - entry.fetchedAt;
 }
 
 function verifyWithAny(keys: KeyObject[], message: Buffer, signature: Buffer): boolean {
@@ -132,13 +141,13 @@ export async function verifyFalWebhook(options: VerifyFalWebhookOptions): Promis
 
   let entry = cache.get(jwksUrl);
   try {
-    if (!entry || Date.now() - entry.fetchedAt > cacheTtlMs) entry = await fetchJwks(jwksUrl, fetchImpl);
+    if (!entry || ageMs(entry) >= cacheTtlMs) entry = await fetchJwks(jwksUrl, fetchImpl);
   } catch {
     if (!entry) return { ok: false, reason: 'jwks_unavailable' };
     // Keep using the expired keys when the JWKS is briefly unreachable.
   }
   let valid = verifyWithAny(entry.keys, message, signature);
-  if (!valid && Date.now() - entry.fetchedAt > REFETCH_COOLDOWN_MS) {
+  if (!valid && ageMs(entry) >= REFETCH_COOLDOWN_MS) {
     try {
       entry = await fetchJwks(jwksUrl, fetchImpl);
       valid = verifyWithAny(entry.keys, message, signature);
