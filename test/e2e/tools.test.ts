@@ -105,7 +105,9 @@ describe('editing tools on the embedded defaults', () => {
     const imageUrl = await upload(page, 'control-image_url', await photo('room.png', 640, 480));
 
     await page.getByRole('button', { name: 'Create Mask' }).click();
-    const canvas = page.getByTestId('mask-canvas');
+    // The painting area as a person sees it: the photo drawn and the dialog done opening (its
+    // 200 ms 'pop' scales and slides it, so a box read earlier is up to ~10 px off).
+    const canvas = page.locator('[data-testid="mask-canvas"][data-ready="true"]');
     await canvas.waitFor();
     expect(requests.some((r) => r.url().includes(`/api/image-proxy?imageUrl=${encodeURIComponent(imageUrl)}`))).toBe(true);
     const slider = page.getByRole('slider', { name: 'Brush size' });
@@ -371,7 +373,7 @@ describe('editing tools on the embedded defaults', () => {
     await signIn(page, 'thumb@example.com');
     await upload(page, 'control-image_url', await photo('phone.png', 480, 640, 330));
     await page.getByRole('button', { name: 'Create Mask' }).tap();
-    const canvas = page.getByTestId('mask-canvas');
+    const canvas = page.locator('[data-testid="mask-canvas"][data-ready="true"]');
     await canvas.waitFor();
     const box = (await canvas.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(390);

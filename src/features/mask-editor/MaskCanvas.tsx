@@ -4,7 +4,7 @@
  * keeps the page from scrolling under a finger. The brush size is in screen pixels.
  */
 import { Box } from '@mantine/core';
-import { useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useLayoutEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import type { LoadedImage } from './load-image';
 import { drawStroke, renderStrokes, type MaskTool, type Point, type Stroke } from './strokes';
 
@@ -16,32 +16,30 @@ type Props = {
   brushSize: number;
   label: string;
   disabled?: boolean;
+  /** The dialog around it has stopped moving: marked on the canvas as data-ready (the photo is drawn before the first paint). */
+  settled?: boolean;
   /** CSS length the painting area may not exceed in height. */
   maxHeight?: string;
 };
 
-export function MaskCanvas({ image, strokes, onStrokesChange, tool, brushSize, label, disabled = false, maxHeight = '60vh' }: Props) {
+export function MaskCanvas({ image, strokes, onStrokesChange, tool, brushSize, label, disabled = false, settled = true, maxHeight = '60vh' }: Props) {
   const baseRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
   const cursorRef = useRef<HTMLDivElement>(null);
   const current = useRef<Stroke | null>(null);
   const pointer = useRef<number | null>(null);
 
-  useEffect(() => {
-    const canvas = baseRef.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    canvas.width = image.width;
-    canvas.height = image.height;
-    ctx.drawImage(image.source, 0, 0, image.width, image.height);
+  // Both canvases get the image's size in the markup (below), so there is no moment when a stroke
+  // lands on the browser's default 300×150 canvas and is wiped by a later resize. The photo and
+  // the committed strokes are drawn before the browser paints: the first frame a person sees of
+  // the painting area already shows them.
+  useLayoutEffect(() => {
+    const ctx = baseRef.current?.getContext('2d');
+    if (ctx) ctx.drawImage(image.source, 0, 0, image.width, image.height);
   }, [image]);
 
-  useEffect(() => {
-    const canvas = overlayRef.current;
-    if (!canvas) return;
-    if (canvas.width !== image.width) canvas.width = image.width;
-    if (canvas.height !== image.height) canvas.height = image.height;
-    const ctx = canvas.getContext('2d');
+  useLayoutEffect(() => {
+    const ctx = overlayRef.current?.getContext('2d');
     if (ctx) renderStrokes(ctx, strokes, 'overlay', image.width, image.height);
   }, [strokes, image]);
 
@@ -113,12 +111,15 @@ export function MaskCanvas({ image, strokes, onStrokesChange, tool, brushSize, l
         background: 'repeating-conic-gradient(#d9d9d9 0% 25%, #f5f5f5 0% 50%) 50% / 20px 20px',
       }}
     >
-      <canvas ref={baseRef} style={fill} aria-hidden="true" />
+      <canvas ref={baseRef} width={image.width} height={image.height} style={fill} aria-hidden="true" />
       <canvas
         ref={overlayRef}
+        width={image.width}
+        height={image.height}
         role="img"
         aria-label={label}
         data-testid="mask-canvas"
+        data-ready={settled ? 'true' : undefined}
         style={{ ...fill, opacity: 0.55, touchAction: 'none', cursor: disabled ? 'default' : 'none' }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}

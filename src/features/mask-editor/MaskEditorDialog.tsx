@@ -35,11 +35,18 @@ export function MaskEditorDialog({ opened, onClose, imageUrl, brush, initialStro
   const [strokes, setStrokes] = useState<Stroke[]>([...(initialStrokes ?? [])]);
   const [tool, setTool] = useState<MaskTool>('brush');
   const [brushSize, setBrushSize] = useState(brush.default);
+  // Whether the dialog has finished its opening animation (Mantine's 'pop': scale and slide, 200 ms).
+  // Strokes made during it still land right (each point is mapped through the canvas's live
+  // rectangle); the painting area reports itself ready only once it stands still.
+  const [entered, setEntered] = useState(false);
   const { uploadMask, processing, error, clearError } = useMaskUpload();
 
   // Load (or reload) the image each time the dialog opens on an image.
   useEffect(() => {
-    if (!opened) return;
+    if (!opened) {
+      setEntered(false);
+      return;
+    }
     setStrokes([...(initialStrokes ?? [])]);
     clearError();
     if (!imageUrl) {
@@ -102,6 +109,7 @@ export function MaskEditorDialog({ opened, onClose, imageUrl, brush, initialStro
     <Modal
       opened={opened}
       onClose={onClose}
+      onEnterTransitionEnd={() => setEntered(true)}
       title={t('title')}
       size="xl"
       centered
@@ -193,6 +201,7 @@ export function MaskEditorDialog({ opened, onClose, imageUrl, brush, initialStro
               brushSize={brushSize}
               label={t('canvasLabel')}
               disabled={processing}
+              settled={entered}
               maxHeight={phone ? '62dvh' : '60vh'}
             />
           </>
