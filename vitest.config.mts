@@ -42,6 +42,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
+          setupFiles: ['test/setup/e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

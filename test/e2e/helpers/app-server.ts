@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { watchServer } from './failure-report';
 
 export type AppServer = { url: string; port: number; dataDir: string; logs: () => string; stop: () => Promise<void> };
 
@@ -22,9 +23,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `nodeArgs`: flags for the server's node (the bench's --profile passes --cpu-prof). */
+/**
+ * `nodeArgs`: flags for the server's node (the bench's --profile passes --cpu-prof).
+ * The port is found free and then bound by another process, so something else can take it in
+ * between: a server that exits with EADDRINUSE is started again on another port. Readiness is
+ * read from this server's own output ("Ready in"), never from whoever answers on the port.
+ */
 export async function startApp(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<AppServer> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await launch(await freePort(), env, nodeArgs);
+    if (started !== 'port_taken') return started;
+    if (attempt === 5) throw new Error('Five ports in a row were taken before next start could bind them.');
+  }
+}
+
+async function launch(port: number, env: Record<string, string>, nodeArgs: string[]): Promise<AppServer | 'port_taken'> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-data-'));
   const url = `http://localhost:${port}`;
   let output = '';
@@ -44,16 +57,27 @@ export async function startApp(env: Record<string, string> = {}, nodeArgs: strin
       ...env,
     },
   });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const listening = new Promise<void>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready in')) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+  });
+  let unwatch = () => {};
   const stop = async () => {
+    unwatch();
     if (child.exitCode === null && child.pid) {
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
         /* already gone */
       }
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Wait for the server itself to exit (it closes its database cleanly), then take down
+      // anything left in its group; a server that hangs on SIGTERM gets 5 s.
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
@@ -62,17 +86,34 @@ export async function startApp(env: Record<string, string> = {}, nodeArgs: strin
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+
+  const startTimeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 120_000).unref());
+  const first = await Promise.race([listening.then(() => 'listening' as const), exited.then(() => 'exited' as const), startTimeout]);
+  if (first === 'exited') {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (output.includes('EADDRINUSE')) return 'port_taken';
+    throw new Error(`next start exited early:\n${output}`);
+  }
+  if (first === 'timeout') {
+    await stop();
+    throw new Error(`The studio did not start within 120 s:\n${output}`);
+  }
+  // Listening: wait until it answers (the first request initialises the app).
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`next start exited after listening:\n${output}`);
     try {
       const response = await fetch(`${url}/api/trpc/system.status`);
-      if (response.ok) return { url, port, dataDir, logs: () => output, stop };
+      if (response.ok) {
+        const logs = () => output;
+        unwatch = watchServer({ url, logs });
+        return { url, port, dataDir, logs, stop };
+      }
     } catch {
-      /* not listening yet */
+      /* not answering yet */
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error(`The studio did not start within 60 s:\n${output}`);
+  throw new Error(`The studio did not answer within 60 s of listening:\n${output}`);
 }

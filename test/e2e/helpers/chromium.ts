@@ -2,13 +2,13 @@
  * Debian's Chromium driven by playwright-core (no browser download), with the flags this sandbox
  * needs. Playwright gives every launch a fresh temporary profile of its own.
  */
-import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { watchBrowser } from './failure-report';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -22,6 +22,8 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  watchBrowser(browser);
+  return browser;
 }
 
-export const ARTIFACTS_DIR = path.resolve('test-results/e2e');
+export { ARTIFACTS_DIR } from './artifacts';
