@@ -3,5 +3,5 @@ import { beforeEach } from 'vitest';
 import { reportFailure } from '../e2e/helpers/failure-report';
 
 beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(() => reportFailure(`${task.file?.name ?? ''} › ${task.fullName ?? task.name}`));
+  onTestFailed(() => reportFailure(task.fullName));
 });

@@ -4,7 +4,7 @@
  * keeps the page from scrolling under a finger. The brush size is in screen pixels.
  */
 import { Box } from '@mantine/core';
-import { useLayoutEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { LoadedImage } from './load-image';
 import { drawStroke, renderStrokes, type MaskTool, type Point, type Stroke } from './strokes';
 
@@ -16,7 +16,7 @@ type Props = {
   brushSize: number;
   label: string;
   disabled?: boolean;
-  /** The dialog around it has stopped moving: marked on the canvas as data-ready (the photo is drawn before the first paint). */
+  /** The dialog around it reports its opening animation ended; the canvas says data-ready once nothing on the dialog still moves (the photo is drawn before the first paint). */
   settled?: boolean;
   /** CSS length the painting area may not exceed in height. */
   maxHeight?: string;
@@ -42,6 +42,25 @@ export function MaskCanvas({ image, strokes, onStrokesChange, tool, brushSize, l
     const ctx = overlayRef.current?.getContext('2d');
     if (ctx) renderStrokes(ctx, strokes, 'overlay', image.width, image.height);
   }, [strokes, image]);
+
+  // Ready once the dialog's own animations have finished too: Mantine reports the enter transition
+  // ended on a timer, measured ~1 px before the CSS transition came to rest.
+  const [still, setStill] = useState(false);
+  useEffect(() => {
+    if (!settled) {
+      setStill(false);
+      return;
+    }
+    const dialog = overlayRef.current?.closest('[role="dialog"]');
+    const running = dialog && typeof dialog.getAnimations === 'function' ? dialog.getAnimations() : [];
+    let current = true;
+    void Promise.allSettled(running.map((animation) => animation.finished)).then(() => {
+      if (current) setStill(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [settled]);
 
   /** Image pixels per screen pixel, and the event's position in image pixels. */
   const locate = (event: { clientX: number; clientY: number }): { point: Point; scale: number } => {
@@ -119,7 +138,7 @@ export function MaskCanvas({ image, strokes, onStrokesChange, tool, brushSize, l
         role="img"
         aria-label={label}
         data-testid="mask-canvas"
-        data-ready={settled ? 'true' : undefined}
+        data-ready={still ? 'true' : undefined}
         style={{ ...fill, opacity: 0.55, touchAction: 'none', cursor: disabled ? 'default' : 'none' }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
