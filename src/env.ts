@@ -58,6 +58,16 @@ const rawSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: flag,
   S3_PUBLIC_BASE_URL: optionalUrl,
+  /** Payments (both or neither): the secret API key and the webhook endpoint's signing secret. */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Tests only: another Stripe-compatible origin (a loopback fake), split into the SDK's host, port and protocol. */
+  STRIPE_API_BASE_URL: optionalUrl,
+  /**
+   * The local checkout stands in for payments without keys: auto (on except in production), on,
+   * off. It moves no money, so in production it is off unless asked for.
+   */
+  LOCAL_CHECKOUT: z.enum(['auto', 'on', 'off']).default('auto'),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -85,6 +95,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
   if (!secret) throw new Error('Invalid environment: NEXTAUTH_SECRET is required in production.');
   const s3Configured = Boolean(raw.S3_BUCKET);
   const localEngine = raw.LOCAL_ENGINE === 'on' || (raw.LOCAL_ENGINE === 'auto' && !production);
+  if (Boolean(raw.STRIPE_SECRET_KEY) !== Boolean(raw.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all.');
+  }
+  const stripeConfigured = Boolean(raw.STRIPE_SECRET_KEY);
+  const localCheckout = raw.LOCAL_CHECKOUT === 'on' || (raw.LOCAL_CHECKOUT === 'auto' && !stripeConfigured && !production);
   return {
     ...raw,
     production,
@@ -93,6 +108,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     devSignIn,
     s3Configured,
     localEngine,
+    /** How people pay: Stripe, the local checkout (no money moves), or not at all (production without keys). */
+    checkout: (localCheckout ? 'local' : stripeConfigured ? 'stripe' : 'off') as 'stripe' | 'local' | 'off',
     /** Absolute origin of the app, for URLs handed to browsers and providers. */
     appOrigin: (raw.PUBLIC_BASE_URL ?? raw.NEXTAUTH_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     maintenanceEnabled: raw.MAINTENANCE_ENABLED === true,

@@ -27,6 +27,7 @@ export const APP_ERRORS = {
   unsupported_media_type: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415, message: 'Only JPEG, PNG and WebP images are accepted.' },
   not_running: { trpc: 'CONFLICT', http: 409, message: 'This generation is no longer running.' },
   model_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'This model is not available right now.' },
+  payments_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'Purchases are not available right now.' },
   database_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'The studio is briefly unavailable. Please try again in a moment.', retryAfterSeconds: 5 },
   provider_error: { trpc: 'BAD_GATEWAY', http: 502, message: 'The model provider could not be reached. Please try again later.' },
   rate_limited: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: 'Too many requests. Please slow down.' },

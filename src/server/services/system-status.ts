@@ -13,6 +13,8 @@ export type SystemStatus = {
   devSignIn: boolean;
   googleSignIn: boolean;
   localEngine: boolean;
+  /** The local checkout stands in for payments (no money moves; the UI says so). */
+  localCheckout: boolean;
   unavailableModels: string[];
   timeScale: number;
 };
@@ -25,6 +27,7 @@ export function systemStatus(): SystemStatus {
     devSignIn: env.devSignIn,
     googleSignIn: env.googleConfigured,
     localEngine: localEngineServes,
+    localCheckout: env.checkout === 'local',
     unavailableModels,
     timeScale: env.TIME_SCALE,
   };

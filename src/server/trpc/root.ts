@@ -1,4 +1,5 @@
 /** The only API: every feature's router, mounted once. */
+import { billingRouter } from '~/server/routers/billing/router';
 import { creditsRouter } from '~/server/routers/credits/router';
 import { effectsRouter } from '~/server/routers/effects/router';
 import { generationRouter } from '~/server/routers/generation/router';
@@ -20,6 +21,7 @@ export const appRouter = router({
   lora: loraRouter,
   effects: effectsRouter,
   media: mediaRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,8 @@ export const statusOutput = z.object({
   googleSignIn: z.boolean(),
   /** The local engine stands in for a provider for some models (the UI says so). */
   localEngine: z.boolean(),
+  /** The local checkout stands in for payments: no money moves (the UI shows a banner). */
+  localCheckout: z.boolean(),
   /** Models nobody can run here (refused before any debit). */
   unavailableModels: z.array(z.string()),
   /** Development/test only: the factor every wait and poll is scaled by. */

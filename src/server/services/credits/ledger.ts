@@ -2,6 +2,11 @@
  * The credit ledger: the only code that changes a balance. Each movement is one atomic
  * conditional UPDATE (so concurrent requests can never overdraw or lose an update) plus one
  * ledger row carrying the balance right after it.
+ *
+ * Bought credits move once per payment object: their rows carry the provider's object id (checkout
+ * session, invoice, refund, dispute) under a unique constraint with the reason, and the row is
+ * claimed before the balance moves, so a replay, a second event type or a racing success page
+ * finds it taken and moves nothing.
  */
 import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
@@ -15,9 +20,16 @@ export type LedgerReason =
   | 'signup_grant'
   | 'admin_grant'
   | 'generation_debit'
-  | 'generation_refund';
+  | 'generation_refund'
+  | PaymentReason;
+
+/** Movements caused by a payment, each keyed by the provider's object id. */
+export type PaymentReason = 'purchase_grant' | 'plan_grant' | 'refund_clawback' | 'dispute_clawback' | 'dispute_reversal';
 
 type Movement = { reason: LedgerReason; note?: string; generationId?: string };
+
+/** A payment's movement: the provider object that caused it, and the purchase it belongs to. */
+export type PaymentMovement = { reason: PaymentReason; providerObjectId: string; purchaseId?: string; note?: string };
 
 export async function grantCredits(tx: DbTx, userId: string, amount: number, movement: Movement): Promise<number> {
   assertWholeCredits(amount, 'grant');
@@ -40,7 +52,50 @@ export async function debitCredits(tx: DbTx, userId: string, amount: number, mov
   return balance;
 }
 
-function assertWholeCredits(amount: number, movement: 'grant' | 'debit'): void {
+/**
+ * Credits in for a payment, at most once per (providerObjectId, reason): the balance after it, or
+ * null when that object already moved credits for that reason (nothing written).
+ */
+export async function grantCreditsOnce(tx: DbTx, userId: string, amount: number, movement: PaymentMovement): Promise<number | null> {
+  assertWholeCredits(amount, 'grant');
+  return moveOnce(tx, userId, amount, movement);
+}
+
+/**
+ * Credits taken back for a refund or a dispute, at most once per (providerObjectId, reason). Unlike
+ * a debit this may take the balance below zero: the credits were spent, the money went back. The
+ * owner then cannot generate until the balance covers a cost again (the debit's own condition).
+ * The balance after it, or null when already taken.
+ */
+export async function clawBackCreditsOnce(tx: DbTx, userId: string, amount: number, movement: PaymentMovement): Promise<number | null> {
+  assertWholeCredits(amount, 'clawback');
+  return moveOnce(tx, userId, -amount, movement);
+}
+
+/**
+ * Claims the ledger row first (ON CONFLICT DO NOTHING: a concurrent claim of the same key waits for
+ * the first to commit, then finds it), then moves the balance and writes it on the row, all inside
+ * the caller's transaction.
+ */
+async function moveOnce(tx: DbTx, userId: string, signedAmount: number, movement: PaymentMovement): Promise<number | null> {
+  const id = newRowId();
+  const claimed = await tx.creditLedgerEntry.createMany({
+    data: [{ id, userId, amount: signedAmount, balanceAfter: 0, reason: movement.reason, note: movement.note ?? null, providerObjectId: movement.providerObjectId, purchaseId: movement.purchaseId ?? null }],
+    skipDuplicates: true,
+  });
+  if (claimed.count === 0) return null;
+  const rows = await tx.$queryRaw<{ balanceAfter: number }[]>`
+    WITH moved AS (
+      UPDATE "User" SET "credits" = "credits" + ${signedAmount}, "updatedAt" = now() WHERE "id" = ${userId} RETURNING "credits"
+    )
+    UPDATE "CreditLedgerEntry" SET "balanceAfter" = moved."credits" FROM moved WHERE "CreditLedgerEntry"."id" = ${id}
+    RETURNING "CreditLedgerEntry"."balanceAfter"`;
+  const balance = rows[0]?.balanceAfter;
+  if (balance === undefined) throw new AppError('not_found', 'User not found.');
+  return balance;
+}
+
+function assertWholeCredits(amount: number, movement: 'grant' | 'debit' | 'clawback'): void {
   if (!Number.isInteger(amount) || amount <= 0) throw new AppError('validation_failed', `A ${movement} must be a positive whole number of credits.`);
 }
 

@@ -98,6 +98,7 @@ export const SYSTEM_STATUS: SystemStatus = {
   devSignIn: true,
   googleSignIn: false,
   localEngine: true,
+  localCheckout: false,
   unavailableModels: [],
   timeScale: 1,
 };

@@ -1,0 +1,39 @@
+/**
+ * The Stripe webhook at the edge: raw body (Next's parser off, size-capped), the signature header,
+ * and the billing service's answer written as it is. Never blocked by maintenance: payments made
+ * before the switch must still be granted.
+ */
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { getDb } from '~/server/db/client';
+import { asAppError, retryAfterFor } from '~/server/errors';
+import { receiveStripeWebhook } from '~/server/services/billing/webhook';
+import { BodyTooLargeError, readBody } from './read-body';
+
+/** Stripe's events are a few kilobytes; a checkout session with many line items stays far below this. */
+const STRIPE_BODY_LIMIT = 512 * 1024;
+
+export async function stripeWebhookRoute(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  if (req.method !== 'POST') {
+    res.setHeader('Allow', 'POST');
+    res.status(405).json({ ok: false, error: 'method_not_allowed' });
+    return;
+  }
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, STRIPE_BODY_LIMIT);
+  } catch (error) {
+    res.status(error instanceof BodyTooLargeError ? 413 : 400).json({ ok: false, error: 'bad_body' });
+    return;
+  }
+  const signature = req.headers['stripe-signature'];
+  try {
+    const answer = await receiveStripeWebhook(await getDb(), raw, Array.isArray(signature) ? signature[0] : signature);
+    if (answer.retryAfterSeconds) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
+    res.status(answer.status).json(answer.body);
+  } catch (error) {
+    // The database could not even be reached: Stripe delivers again on a 5xx.
+    const retryAfter = retryAfterFor(asAppError(error)?.code ?? 'internal');
+    if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+    res.status(503).json({ ok: false, error: 'try_again' });
+  }
+}

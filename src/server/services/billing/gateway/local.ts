@@ -1,0 +1,116 @@
+/**
+ * The local checkout's gateway: Stripe-shaped sessions, subscriptions and invoices kept in our
+ * database (LocalPaymentObject), so the local checkout works across instances and reads back like
+ * Stripe does. No money moves; nothing here is ever reached in production unless LOCAL_CHECKOUT=on.
+ */
+import type { Db } from '~/server/db/client';
+import { Prisma } from '~/server/db/generated/client';
+import { newRowId } from '~/server/db/ids';
+import { AppError } from '~/server/errors';
+import { creditsOf, itemName } from '../catalogue';
+import { checkoutSessionShape, invoiceShape, subscriptionShape } from '../shapes';
+import type { CheckoutRequest, PaymentGateway, RetrievedSession } from './types';
+
+/** Every id the local checkout makes carries this, so read-backs know where to look. */
+export const LOCAL_ID_MARK = '_local_';
+
+export function isLocalObjectId(id: string): boolean {
+  return id.includes(LOCAL_ID_MARK);
+}
+
+export function localId(prefix: 'cs' | 'sub' | 'in' | 'pi' | 'ch' | 'evt' | 'cus'): string {
+  return `${prefix}${LOCAL_ID_MARK}${newRowId()}`;
+}
+
+export const LOCAL_PORTAL_PATH = '/billing/local-portal';
+
+export type LocalObjectType = 'checkout.session' | 'subscription' | 'invoice';
+
+export async function readLocalObject(db: Db, type: LocalObjectType, id: string): Promise<Record<string, unknown>> {
+  const row = await db.localPaymentObject.findUnique({ where: { id } });
+  if (!row || row.type !== type) throw new AppError('not_found', `No such ${type}: ${id}`);
+  return row.data as Record<string, unknown>;
+}
+
+export function localGateway(db: Db): PaymentGateway {
+  return {
+    kind: 'local',
+
+    async createCustomer({ userId }) {
+      // A local customer is only a name: nothing is stored at a provider.
+      return `cus${LOCAL_ID_MARK}${userId}`;
+    },
+
+    async createCheckoutSession({ item, userId, customerId, successUrl, cancelUrl }: CheckoutRequest) {
+      const id = localId('cs');
+      const metadata = { userId, item: item.id };
+      const session = {
+        id,
+        object: 'checkout.session',
+        mode: item.kind === 'pack' ? 'payment' : 'subscription',
+        status: 'open',
+        payment_status: 'unpaid',
+        client_reference_id: userId,
+        metadata,
+        amount_total: item.amount,
+        currency: item.currency,
+        customer: customerId,
+        payment_intent: null,
+        subscription: null,
+        invoice: null,
+        created: Math.floor(Date.now() / 1000),
+        success_url: successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+        cancel_url: cancelUrl,
+        line_items: { object: 'list', data: [{ description: itemName(item), quantity: 1, amount_total: item.amount, currency: item.currency }] },
+        // What the local checkout page shows.
+        studio: { kind: item.kind, credits: creditsOf(item) },
+      };
+      await db.localPaymentObject.create({ data: { id, type: 'checkout.session', userId, data: session as unknown as Prisma.InputJsonValue } });
+      return { id, url: `/billing/local-checkout?session=${encodeURIComponent(id)}` };
+    },
+
+    async retrieveCheckoutSession(id): Promise<RetrievedSession> {
+      const data = await readLocalObject(db, 'checkout.session', id);
+      const lines = (data.line_items as { data?: { amount_total: number }[] } | undefined)?.data ?? [];
+      return { ...checkoutSessionShape.parse(data), lineTotals: lines.map((line) => line.amount_total), receiptUrl: null };
+    },
+
+    async retrieveSubscription(id) {
+      return subscriptionShape.parse(await readLocalObject(db, 'subscription', id));
+    },
+
+    async retrieveInvoice(id) {
+      return invoiceShape.parse(await readLocalObject(db, 'invoice', id));
+    },
+
+    async listRefunds() {
+      // The local checkout takes no money, so it gives none back.
+      return [];
+    },
+
+    async findSessionByPaymentIntent(paymentIntentId) {
+      const row = await db.localPaymentObject.findFirst({ where: { type: 'checkout.session', data: { path: ['payment_intent'], equals: paymentIntentId } } });
+      return row ? checkoutSessionShape.parse(row.data) : null;
+    },
+
+    async createPortalSession() {
+      return LOCAL_PORTAL_PATH;
+    },
+
+    async *listCompletedSessions(since) {
+      const rows = await db.localPaymentObject.findMany({ where: { type: 'checkout.session', createdAt: { gte: since } }, orderBy: { createdAt: 'asc' } });
+      for (const row of rows) {
+        const session = checkoutSessionShape.parse(row.data);
+        if (session.status === 'complete') yield session;
+      }
+    },
+
+    async *listPaidInvoices(since) {
+      const rows = await db.localPaymentObject.findMany({ where: { type: 'invoice', createdAt: { gte: since } }, orderBy: { createdAt: 'asc' } });
+      for (const row of rows) {
+        const invoice = invoiceShape.parse(row.data);
+        if (invoice.status === 'paid') yield invoice;
+      }
+    },
+  };
+}

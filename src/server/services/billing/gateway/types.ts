@@ -1,0 +1,41 @@
+/**
+ * What billing asks of a payment provider, in the provider's own shapes (shapes.ts). Two
+ * implementations: Stripe through its SDK, and the local checkout (development without keys),
+ * which keeps Stripe-shaped objects in our database, as the local engine stands in for models.
+ */
+import type { SaleItem } from '../catalogue';
+import type { CheckoutSessionFacts, InvoiceFacts, RefundFacts, SubscriptionFacts } from '../shapes';
+
+export type CheckoutRequest = {
+  item: SaleItem;
+  userId: string;
+  customerId: string;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** A session read back with what the success page and the purchase list need. */
+export type RetrievedSession = CheckoutSessionFacts & {
+  /** The one line's total (line items expanded), to check against the catalogue's price. */
+  lineTotals: number[];
+  receiptUrl: string | null;
+};
+
+export interface PaymentGateway {
+  readonly kind: 'stripe' | 'local';
+  createCustomer(input: { userId: string; email: string }): Promise<string>;
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  retrieveCheckoutSession(id: string): Promise<RetrievedSession>;
+  retrieveSubscription(id: string): Promise<SubscriptionFacts>;
+  /** With its payments expanded (the payment intent refunds and disputes will name). */
+  retrieveInvoice(id: string): Promise<InvoiceFacts>;
+  /** The refunds of a charge, any status. */
+  listRefunds(chargeId: string): Promise<RefundFacts[]>;
+  /** The checkout session that created a payment intent, if one did. */
+  findSessionByPaymentIntent(paymentIntentId: string): Promise<CheckoutSessionFacts | null>;
+  createPortalSession(customerId: string, returnUrl: string): Promise<string>;
+  /** Complete checkout sessions created since then (reconciliation). */
+  listCompletedSessions(since: Date): AsyncIterable<CheckoutSessionFacts>;
+  /** Paid invoices created since then (reconciliation). */
+  listPaidInvoices(since: Date): AsyncIterable<InvoiceFacts>;
+}

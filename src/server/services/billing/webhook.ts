@@ -1,0 +1,74 @@
+/**
+ * A Stripe webhook delivery, from its raw body to its answer (the route at the edge only reads the
+ * body and writes this answer):
+ *
+ *   signature (400 when bad or stale: nothing recorded)
+ *   → the event (200 and ignored when its type is not ours; 200 when already recorded)
+ *   → what it needs, read back from the provider
+ *   → ONE transaction: the event id recorded and its effect written (ledger rows keyed by the
+ *     provider's object, so the same payment under another event id moves nothing again)
+ *
+ * A payment we must refuse (unknown item, amount below the price, user deleted) answers 422 with
+ * the reason and records nothing; a failure we can recover from (the provider or the database
+ * away) answers 5xx so Stripe delivers again.
+ */
+import { ZodError } from 'zod';
+import type { Db } from '~/server/db/client';
+import { asAppError, retryAfterFor } from '~/server/errors';
+import { EVENT_HANDLERS } from './events';
+import { eventShape } from './shapes';
+import { verifyDelivery } from './signing';
+
+export type WebhookAnswer = {
+  status: 200 | 400 | 422 | 500 | 503;
+  retryAfterSeconds?: number;
+  body: { ok: boolean; outcome?: string; error?: string; message?: string };
+};
+
+const deliveryId = (eventId: string) => `stripe:${eventId}`;
+
+export async function receiveStripeWebhook(db: Db, rawBody: Buffer | string, signature: string | undefined): Promise<WebhookAnswer> {
+  const verified = verifyDelivery(rawBody, signature);
+  if (!verified.ok) {
+    return verified.reason === 'not_configured'
+      ? { status: 503, body: { ok: false, error: verified.reason, message: verified.message } }
+      : { status: 400, body: { ok: false, error: verified.reason, message: verified.message } };
+  }
+  const parsed = eventShape.safeParse(verified.payload);
+  if (!parsed.success) return { status: 400, body: { ok: false, error: 'bad_event', message: 'The payload is not a Stripe event.' } };
+  const event = parsed.data;
+  const handler = EVENT_HANDLERS[event.type];
+  if (!handler) return { status: 200, body: { ok: true, outcome: 'ignored' } };
+  try {
+    // The common replay costs one indexed read and no call to the provider.
+    const known = await db.webhookDelivery.findUnique({ where: { id: deliveryId(event.id) }, select: { id: true } });
+    if (known) return { status: 200, body: { ok: true, outcome: 'duplicate' } };
+    const effect = await handler(db, event);
+    const outcome = await db.$transaction(async (tx) => {
+      // A parallel delivery of the same event waits here for the first one's commit, then finds it.
+      const recorded = await tx.webhookDelivery.createMany({ data: [{ id: deliveryId(event.id), provider: 'stripe' }], skipDuplicates: true });
+      if (recorded.count === 0) return 'duplicate';
+      return effect(tx);
+    });
+    return { status: 200, body: { ok: true, outcome } };
+  } catch (error) {
+    return failureAnswer(event.type, event.id, error);
+  }
+}
+
+function failureAnswer(type: string, eventId: string, error: unknown): WebhookAnswer {
+  const appError = asAppError(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof ZodError) {
+    console.error(`[billing] ${type} ${eventId} refused: its object is not in the shape we read.`);
+    return { status: 422, body: { ok: false, error: 'bad_event', message: `The ${type} event's object is not in the shape we read: nothing recorded.` } };
+  }
+  if (appError && (appError.code === 'validation_failed' || appError.code === 'not_found')) {
+    console.error(`[billing] ${type} ${eventId} refused: ${message}`);
+    return { status: 422, body: { ok: false, error: appError.code, message: appError.message } };
+  }
+  console.error(`[billing] ${type} ${eventId} failed (the provider will deliver it again): ${message}`);
+  const retryAfter = appError ? retryAfterFor(appError.code) : undefined;
+  const status = appError?.code === 'database_unavailable' || appError?.code === 'payments_unavailable' ? 503 : 500;
+  return { status, ...(retryAfter ? { retryAfterSeconds: retryAfter } : {}), body: { ok: false, error: 'try_again' } };
+}
