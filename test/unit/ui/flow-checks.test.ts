@@ -81,11 +81,30 @@ describe('checks before generating (core-flow §5)', () => {
     expect(d.toast).toHaveBeenCalledWith({ title: 'Invalid input', description: 'Please check your input and try again.', variant: 'destructive' });
   });
 
-  it("4. a local shortfall shows 'Insufficient credits' for 2 s and skips the server check", async () => {
+  it("4. a local shortfall shows 'Insufficient credits' for 2 s, leading to /pricing, and skips the server check", async () => {
     const { d, order } = deps({ cost: 25, userCredits: 3 });
     await expect(runPreflightChecks(d)).resolves.toEqual({ ok: false, stage: 'credits' });
-    expect(d.toast).toHaveBeenCalledWith({ title: 'Insufficient credits', description: 'This generation needs 25 credits, but you only have 3.', variant: 'destructive', durationMs: 2000 });
+    expect(d.toast).toHaveBeenCalledWith({
+      title: 'Insufficient credits',
+      description: 'This generation needs 25 credits, but you only have 3.',
+      variant: 'destructive',
+      durationMs: 2000,
+      link: { label: 'Buy credits', href: '/pricing' },
+    });
     expect(order).toEqual(['validate']);
+  });
+
+  it('4. a balance below zero (a refund took back spent credits) says why', async () => {
+    const { d } = deps({ cost: 1, userCredits: -40 });
+    await expect(runPreflightChecks(d)).resolves.toEqual({ ok: false, stage: 'credits' });
+    expect(d.toast).toHaveBeenCalledWith({
+      title: 'Insufficient credits',
+      description:
+        'This generation needs 1 credits, but you only have -40. Your balance is below zero because a refunded or disputed purchase took back credits that had already been spent.',
+      variant: 'destructive',
+      durationMs: 2000,
+      link: { label: 'Buy credits', href: '/pricing' },
+    });
   });
 
   it('4. the credit check is skippable', async () => {
@@ -97,7 +116,12 @@ describe('checks before generating (core-flow §5)', () => {
   it("5. the server's insufficient_credits answer shows 'Insufficient Credits'", async () => {
     const { d } = deps({ serverCheck: async () => ({ success: false, credits: 16, message: 'x', error: 'insufficient_credits' }) });
     await expect(runPreflightChecks(d)).resolves.toEqual({ ok: false, stage: 'server' });
-    expect(d.toast).toHaveBeenCalledWith({ title: 'Insufficient Credits', description: 'You do not have enough credits for this generation.', variant: 'destructive' });
+    expect(d.toast).toHaveBeenCalledWith({
+      title: 'Insufficient Credits',
+      description: 'You do not have enough credits for this generation.',
+      variant: 'destructive',
+      link: { label: 'Buy credits', href: '/pricing' },
+    });
   });
 
   it("5. any other failed check shows 'Validation Failed'", async () => {

@@ -149,14 +149,14 @@ describe('asynchronous generation', () => {
     expect(submit.mock.calls.map((c) => (c[0] as { idempotency_key: string }).idempotency_key)).toEqual(['key-0000000001', 'key-0000000002']);
   });
 
-  it("a server refusal does not retry: the placeholder fails with the error and 'An error occurred' shows", async () => {
+  it("a server refusal does not retry: the placeholder fails with the error and 'An error occurred' shows, leading to /pricing", async () => {
     const submit = vi.fn(async () => Promise.reject(serverError('Insufficient credits.', 'insufficient_credits', 402)));
     const s = setup({ api: { submit, get: vi.fn() } });
     await startGeneration(s.options).submitted;
     expect(submit).toHaveBeenCalledTimes(1);
     expect(s.last()).toMatchObject({ generating: false, queueWaitSeconds: null, prediction: { status: 'failed', error: 'Insufficient credits.' } });
     expect(s.last().prediction!.id).toMatch(/^fake-/);
-    expect(s.options.toast).toHaveBeenCalledWith({ title: 'An error occurred', description: 'Insufficient credits.', variant: 'destructive' });
+    expect(s.options.toast).toHaveBeenCalledWith({ title: 'An error occurred', description: 'Insufficient credits.', variant: 'destructive', link: { label: 'Buy credits', href: '/pricing' } });
   });
 });
 

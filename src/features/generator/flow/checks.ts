@@ -69,7 +69,9 @@ export async function runPreflightChecks(deps: PreflightDeps): Promise<Preflight
   if (!deps.skipCreditCheck) {
     const available = deps.userCredits ?? 0;
     if (available < deps.cost) {
-      toast({ title: text.insufficientTitle, description: text.insufficientBody(deps.cost, available), variant: 'destructive', durationMs: INSUFFICIENT_TOAST_MS });
+      // Below zero only after a clawback: the spec's sentence, then why.
+      const description = available < 0 ? `${text.insufficientBody(deps.cost, available)} ${text.negativeBalance}` : text.insufficientBody(deps.cost, available);
+      toast({ title: text.insufficientTitle, description, variant: 'destructive', durationMs: INSUFFICIENT_TOAST_MS, link: text.buyCredits });
       return { ok: false, stage: 'credits' };
     }
   }
@@ -98,7 +100,7 @@ export async function runPreflightChecks(deps: PreflightDeps): Promise<Preflight
   }
   if (!answer.success) {
     if (answer.error === 'insufficient_credits') {
-      toast({ title: text.checkInsufficientTitle, description: text.checkInsufficientBody, variant: 'destructive' });
+      toast({ title: text.checkInsufficientTitle, description: text.checkInsufficientBody, variant: 'destructive', link: text.buyCredits });
     } else {
       toast({ title: text.validationFailedTitle, description: text.validationFailedBody, variant: 'destructive' });
     }

@@ -140,16 +140,18 @@ export function startGeneration(options: GenerationOptions): GenerationHandle {
       answer = await submitWithRetry();
     } catch (failure) {
       if (disposed) return;
-      const { message } = describeRequestFailure('generation', failure);
+      const { message, error } = describeRequestFailure('generation', failure);
+      // The server refused for want of credits (a balance moved since the check): the way to buy more.
+      const link = error === 'insufficient_credits' ? { link: text.buyCredits } : {};
       if (options.sync) {
         // Synchronous models: an `error-` prediction and 'Generation Failed'.
         const failed: ShownPrediction = { ...baseFailed(options), id: `error-${now()}`, error: message };
         set({ prediction: failed, generating: false, queueWaitSeconds: null });
-        toast({ title: text.syncFailedTitle, description: options.syncFailureMessage ?? message, variant: 'destructive' });
+        toast({ title: text.syncFailedTitle, description: options.syncFailureMessage ?? message, variant: 'destructive', ...link });
       } else {
         const current = state.prediction ?? baseFailed(options);
         set({ prediction: { ...current, status: 'failed', error: message }, generating: false, queueWaitSeconds: null });
-        toast({ title: text.asyncErrorTitle, description: message || text.unknownError, variant: 'destructive' });
+        toast({ title: text.asyncErrorTitle, description: message || text.unknownError, variant: 'destructive', ...link });
       }
       options.onCredits();
       return;

@@ -2,6 +2,8 @@
  * Every text the generation flow shows (core-flow §8), looked up from the UI messages so the
  * English stays word for word and other locales are translated.
  */
+import { PRICING_PATH } from '~/features/billing/paths';
+
 export type FlowText = {
   maintenanceTitle: string;
   /** core-flow §8 names both: 'Invalid input' in the asynchronous flow, 'Invalid Input' for the synchronous tools. */
@@ -10,6 +12,10 @@ export type FlowText = {
   invalidInputFallback: string;
   insufficientTitle: string;
   insufficientBody: (needed: number, available: number) => string;
+  /** Why a balance is below zero (a refund or dispute took back spent credits, issue 19). */
+  negativeBalance: string;
+  /** The insufficient-credits toasts end with this link to /pricing. */
+  buyCredits: { label: string; href: string };
   checkInsufficientTitle: string;
   checkInsufficientBody: string;
   validationFailedTitle: string;
@@ -35,6 +41,8 @@ export function flowText(t: FlowTranslator): FlowText {
     invalidInputFallback: t('invalidInputFallback'),
     insufficientTitle: t('insufficientTitle'),
     insufficientBody: (needed, available) => t('insufficientBody', { needed, available }),
+    negativeBalance: t('negativeBalance'),
+    buyCredits: { label: t('buyCredits'), href: PRICING_PATH },
     checkInsufficientTitle: t('checkInsufficientTitle'),
     checkInsufficientBody: t('checkInsufficientBody'),
     validationFailedTitle: t('validationFailedTitle'),

@@ -29,8 +29,14 @@ export type ShownPrediction = {
   report?: ReceivedReport | null;
 };
 
-/** The flow's toasts go through this (the app passes showToast). */
-export type ToastFn = (toast: { title: string; description?: string; variant?: 'default' | 'destructive' | 'success'; durationMs?: number }) => void;
+/** The flow's toasts go through this (the app passes showToast); `link` ends the toast with a link. */
+export type ToastFn = (toast: {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive' | 'success';
+  durationMs?: number;
+  link?: { label: string; href: string };
+}) => void;
 
 /** Timer functions, injectable so tests drive the schedule with fake timers. */
 export type Timers = {
