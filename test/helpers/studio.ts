@@ -55,6 +55,7 @@ export async function allApiRoutes(): Promise<RouteTable> {
     '/api/creations/archive': await import('~/pages/api/creations/archive'),
     '/api/webhooks/replicate': await import('~/pages/api/webhooks/replicate'),
     '/api/webhooks/fal': await import('~/pages/api/webhooks/fal'),
+    '/api/webhooks/stripe': await import('~/pages/api/webhooks/stripe'),
   };
 }
 
@@ -64,7 +65,7 @@ export async function startStudio(options: { env?: Record<string, string | undef
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'studio-it-'));
   const server = await serveRoutes(await allApiRoutes());
   for (const name of Object.keys(process.env)) {
-    if (/^(DATABASE_URL|REPLICATE_|FAL_|S3_|PUBLIC_BASE_URL|MAINTENANCE_|GOOGLE_|DEV_SIGNIN|LOCAL_ENGINE)/.test(name)) delete process.env[name];
+    if (/^(DATABASE_URL|REPLICATE_|FAL_|S3_|PUBLIC_BASE_URL|MAINTENANCE_|GOOGLE_|DEV_SIGNIN|LOCAL_ENGINE|STRIPE_|LOCAL_CHECKOUT)/.test(name)) delete process.env[name];
   }
   Object.assign(process.env, { DATABASE_URL: database.connectionString, DATA_DIR: dataDir, NEXTAUTH_URL: server.url, TIME_SCALE: '0.01', STARTING_CREDITS: '0' });
   for (const [name, value] of Object.entries(options.env ?? {})) {
