@@ -15,6 +15,8 @@ export const APP_ERRORS = {
   forbidden: { trpc: 'FORBIDDEN', http: 403, message: 'You are not allowed to do this.' },
   private_input: { trpc: 'FORBIDDEN', http: 403, message: 'An input image is private to another account, so only its owner can use it. Please upload an image of your own.' },
   input_unavailable: { trpc: 'BAD_REQUEST', http: 400, message: 'An input image no longer exists in the studio (it was deleted). Please upload it again.' },
+  // The image proxy's own words for the same addresses (it answers them 403: a refused read, not a request).
+  image_address_refused: { trpc: 'BAD_REQUEST', http: 400, message: 'This image address cannot be loaded.' },
   not_found: { trpc: 'NOT_FOUND', http: 404, message: 'Not found.' },
   insufficient_credits: { trpc: 'PAYMENT_REQUIRED', http: 402, message: 'Insufficient credits.' },
   validation_failed: { trpc: 'BAD_REQUEST', http: 400, message: GENERIC_INPUT_ERROR },

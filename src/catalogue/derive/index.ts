@@ -2,7 +2,7 @@ export { creditCostFor, outputCountFor } from './credit-cost';
 export { defaultsFor } from './defaults';
 export { estimatedDurationFor } from './estimated-duration';
 export { commonFieldRules, genericFieldRules, maskSchema, urlOrEmpty } from './field-rules';
-export { imageInputOf, inputImagesOf, type ImageInputField } from './input-images';
+export { imageInputOf, imageReferencesOf, inputImagesOf, type ImageInputField } from './input-images';
 export { inputSchemaFor } from './input-schema';
 export { loraContentLengths, loraPageSections, type LoraPageEntry, type LoraPageSections } from './lora-page';
 export { inputIssueMessage } from './issue-message';

@@ -17,6 +17,16 @@ export function inputImagesOf(input: GenerationInput): string[] {
   return images;
 }
 
+/**
+ * Every image a generation input names, the mask included (drawn in the editor it is a data URI,
+ * uploaded it is a URL): what the server vets before it admits a request.
+ */
+export function imageReferencesOf(input: GenerationInput): string[] {
+  const images = inputImagesOf(input);
+  if (typeof input.mask_image === 'string' && input.mask_image) images.push(input.mask_image);
+  return images;
+}
+
 /** Where an image goes in a model's form: one of IMAGE_URL_FIELDS, or a list of reference images. */
 export type ImageInputField = { field: string; many: boolean };
 

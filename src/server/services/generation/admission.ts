@@ -6,6 +6,7 @@
  *
  *   maintenance → sign-in → the model (named, known, runnable here, of the kind asked for)
  *   → its input (parsed once: defaults and the model's own rules with their exact messages)
+ *   → the addresses of its image fields (none inside our own network: safe-fetch's policy)
  *   → the inputs it names in our storage (readable by the caller; uploads' bytes checked)
  *   → the price (from the catalogue; never from the client).
  */
@@ -13,6 +14,7 @@ import type { ModelDefinition } from '~/catalogue';
 import { assertNotInMaintenance } from '~/server/config/maintenance';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
+import { assertAllowedImageAddresses } from './input-addresses';
 import { checkInputUploads } from './input-uploads';
 import { quote, type Quote } from './pricing';
 import { assertUsableInputs } from './private-inputs';
@@ -36,6 +38,8 @@ export async function admit(db: Db, userId: string | null, request: GenerateRequ
   const model = resolveModel(request);
   if (kind === 'sync' && !model.sync) throw new AppError('not_sync_model');
   const input = validatedInput(model, request);
+  // An image field pointing into our own network is bad input, whoever would fetch it.
+  await assertAllowedImageAddresses(input);
   // Another user's private object is refused before its bytes are even looked at; then uploads
   // named by size-less signed URLs have their size, type and magic bytes checked before first use.
   const unchecked = await assertUsableInputs(db, userId, input);

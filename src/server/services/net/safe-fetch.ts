@@ -133,6 +133,34 @@ async function vet(url: URL): Promise<ResolvedAddress> {
   return addresses[0]!;
 }
 
+/**
+ * The address policy alone, with nothing sent: refuses (SafeFetchError 'refused_address') a URL
+ * the guarded fetch would refuse to connect to, so a request naming one can be turned down before
+ * anything is charged or handed to a provider. It decides only what it can: a lookup that fails
+ * or takes longer than `timeoutMs` refuses nothing (whoever fetches the URL later vets it again,
+ * and a name that does not resolve is the network's failure, not the caller's).
+ */
+export async function assertAllowedAddress(rawUrl: string, options: { timeoutMs: number }): Promise<void> {
+  const url = parseHttpUrl(rawUrl);
+  let timer: NodeJS.Timeout | undefined;
+  const undecided = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, options.timeoutMs);
+  });
+  try {
+    await Promise.race([
+      vet(url).then(
+        () => undefined,
+        (error: unknown) => {
+          if (error instanceof SafeFetchError && error.reason === 'refused_address') throw error;
+        },
+      ),
+      undecided,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function pinnedLookup(target: ResolvedAddress): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: target.address, family: target.family }]);

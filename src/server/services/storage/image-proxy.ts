@@ -5,7 +5,7 @@
  */
 import { buffer as streamToBuffer } from 'node:stream/consumers';
 import type { Db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
+import { APP_ERRORS, AppError } from '~/server/errors';
 import { safeFetch, SafeFetchError, type SafeFetchFailure } from '~/server/services/net/safe-fetch';
 import { keyFromStorageUrl } from './index';
 import { normaliseContentType } from './media-types';
@@ -16,7 +16,8 @@ export const IMAGE_PROXY_LIMITS = { maxBytes: 10 * 1024 * 1024, timeoutMs: 10_00
 export const IMAGE_PROXY_MESSAGES = {
   missingUrl: 'An imageUrl parameter is required.',
   badUrl: 'The image URL is not a valid http(s) URL.',
-  refusedAddress: 'This image address cannot be loaded.',
+  // The same words as a generation's image field refused for its address (errors.ts).
+  refusedAddress: APP_ERRORS.image_address_refused.message,
   unresolvable: 'The image host could not be found.',
   upstream: 'The image could not be loaded.',
   timeout: 'The image took too long to load.',
