@@ -59,6 +59,8 @@ export const DEFAULT_VIDEO_DURATION = 5;
 export const MASK_BRUSH = { min: 1, max: 50, default: 20 } as const;
 
 export const DEFAULT_IMAGE_SIZE = { width: 1024, height: 1024 } as const;
+/** The largest width or height a caller may ask for (4 megapixels square): beyond it a provider refuses, after the charge. */
+export const MAX_IMAGE_SIDE = 2048;
 
 /** Wait times in seconds (core-flow §6, tool-catalogue §6). */
 export const WAIT_TIME = {

@@ -3,7 +3,7 @@
  * (slider min/max, choices) overrides these bounds.
  */
 import { z } from 'zod';
-import { ASPECT_RATIOS, IMAGE_URL_FIELDS, INTEGER_FIELDS, NUM_OUTPUTS, SEED_MAX } from '../constants';
+import { ASPECT_RATIOS, IMAGE_URL_FIELDS, INTEGER_FIELDS, MAX_IMAGE_SIDE, NUM_OUTPUTS, SEED_MAX } from '../constants';
 import { MESSAGES } from '../messages';
 import { inputText, inputUrl } from './text';
 
@@ -32,8 +32,8 @@ export const genericFieldRules: Record<string, z.ZodType> = {
   credit_to_consume: z.number().positive(),
   image_size: z.enum(ASPECT_RATIOS),
   mask_image: maskSchema,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  width: z.number().int().positive().max(MAX_IMAGE_SIDE),
+  height: z.number().int().positive().max(MAX_IMAGE_SIDE),
   ...Object.fromEntries(IMAGE_URL_FIELDS.map((f) => [f, urlOrEmpty])),
   input_image_urls: z.array(inputUrl),
 };

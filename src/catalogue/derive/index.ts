@@ -3,7 +3,7 @@ export { defaultsFor } from './defaults';
 export { estimatedDurationFor } from './estimated-duration';
 export { commonFieldRules, genericFieldRules, maskSchema, urlOrEmpty } from './field-rules';
 export { imageInputOf, imageReferencesOf, inputImagesOf, type ImageInputField } from './input-images';
-export { inputSchemaFor } from './input-schema';
+export { inputSchemaFor, partialInputSchemaFor } from './input-schema';
 export { loraContentLengths, loraPageSections, type LoraPageEntry, type LoraPageSections } from './lora-page';
 export { inputIssueMessage } from './issue-message';
 export { getMode, resolveMode } from './mode';

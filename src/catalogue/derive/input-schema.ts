@@ -133,18 +133,18 @@ function fixedTypeField(value: unknown): z.ZodType {
 const NUMERIC_CONTROL_TYPES = new Set<Control['type']>(['slider', 'number_selector', 'duration_selector', 'seed']);
 const NUMERIC_GENERIC_FIELDS = ['num_outputs', 'guidance', 'scale', 'prompt_strength', 'seed', 'credit_to_consume', 'width', 'height'];
 
-const cache = new WeakMap<ModelDefinition, z.ZodType<Record<string, unknown>>>();
+type Fields = { shape: Record<string, z.ZodType>; numericFields: Set<string> };
+
+const fieldsCache = new WeakMap<ModelDefinition, Fields>();
 
 /**
- * The schema of a generation input for `model`: the common request fields, one field per control
- * (a control's own range/choices override the generic rules of tool-catalogue §5), the fields of
- * `defaultValues` under the generic rules, and the model's own validation as a refinement whose
- * issue message is the spec's exact message. Unknown fields are stripped.
+ * Every field a model's input may have, each with its rule: the common request fields, one field
+ * per control (a control's own range/choices override the generic rules of tool-catalogue §5), and
+ * the fields of `defaultValues` under the generic rules.
  */
-export function inputSchemaFor(model: ModelDefinition): z.ZodType<Record<string, unknown>> {
-  const cached = cache.get(model);
+function fieldsOf(model: ModelDefinition): Fields {
+  const cached = fieldsCache.get(model);
   if (cached) return cached;
-
   const shape: Record<string, z.ZodType> = { ...commonFieldRules };
   const numericFields = new Set<string>(NUMERIC_GENERIC_FIELDS);
   for (const control of model.ui.controls) {
@@ -160,12 +160,45 @@ export function inputSchemaFor(model: ModelDefinition): z.ZodType<Record<string,
     const generic = genericFieldRules[name];
     shape[name] = generic ? generic.default(value as never) : fixedTypeField(value);
   }
+  const fields = { shape, numericFields };
+  fieldsCache.set(model, fields);
+  return fields;
+}
 
+const cache = new WeakMap<ModelDefinition, z.ZodType<Record<string, unknown>>>();
+
+/**
+ * The schema of a generation input for `model`: its fields (fieldsOf) and the model's own
+ * validation as a refinement whose issue message is the spec's exact message. Unknown fields are
+ * stripped.
+ */
+export function inputSchemaFor(model: ModelDefinition): z.ZodType<Record<string, unknown>> {
+  const cached = cache.get(model);
+  if (cached) return cached;
+  const { shape, numericFields } = fieldsOf(model);
   const object = z.object(shape).superRefine((values, ctx) => {
     const message = firstBrokenRule(model.api.validate, values, resolveMode(model, values)?.value);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
   const schema = z.preprocess(absentToUndefined(numericFields), object) as unknown as z.ZodType<Record<string, unknown>>;
   cache.set(model, schema);
+  return schema;
+}
+
+const partialCache = new WeakMap<ModelDefinition, z.ZodType<Record<string, unknown>>>();
+
+/**
+ * The same field rules for a form still being filled in (a price shown while typing): nothing is
+ * required and the model's own rules do not apply yet, but every field that is there must be
+ * valid, so no value outside its bounds ever reaches the price arithmetic. Unknown fields are
+ * stripped; absent ones stay absent (the caller adds the defaults it wants).
+ */
+export function partialInputSchemaFor(model: ModelDefinition): z.ZodType<Record<string, unknown>> {
+  const cached = partialCache.get(model);
+  if (cached) return cached;
+  const { shape, numericFields } = fieldsOf(model);
+  const optional = Object.fromEntries(Object.entries(shape).map(([name, rule]) => [name, rule.optional()]));
+  const schema = z.preprocess(absentToUndefined(numericFields), z.object(optional)) as unknown as z.ZodType<Record<string, unknown>>;
+  partialCache.set(model, schema);
   return schema;
 }

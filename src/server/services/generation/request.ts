@@ -3,7 +3,7 @@
  * of core-flow §5: model lookup and the model's own validation, with the spec's exact messages.
  */
 import { z } from 'zod';
-import { getModel, inputIssueMessage, inputSchemaFor, inputText, type ModelDefinition } from '~/catalogue';
+import { getModel, inputIssueMessage, inputSchemaFor, inputText, partialInputSchemaFor, type ModelDefinition } from '~/catalogue';
 import { AppError } from '~/server/errors';
 import { platformFor } from './provider-registry';
 
@@ -39,9 +39,21 @@ export function resolveModel(request: GenerateRequest): ModelDefinition {
  * model's own rules (derive/rules.ts) with their exact messages.
  */
 export function validatedInput(model: ModelDefinition, request: GenerateRequest): Record<string, unknown> {
+  return parsedWith(inputSchemaFor(model), model, request);
+}
+
+/**
+ * A form still being filled in, for its price: nothing is required yet, but each field it has is
+ * held to the same rule as at submit, so the price is never computed from an out-of-range value.
+ */
+export function validatedFormInput(model: ModelDefinition, request: GenerateRequest): Record<string, unknown> {
+  return parsedWith(partialInputSchemaFor(model), model, request);
+}
+
+function parsedWith(schema: z.ZodType<Record<string, unknown>>, model: ModelDefinition, request: GenerateRequest): Record<string, unknown> {
   const raw: Record<string, unknown> = { ...request, model_id: model.id };
   for (const field of ENVELOPE_FIELDS) delete raw[field];
-  const parsed = inputSchemaFor(model).safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     // The catalogue's own wording where it has one for this failure; the generic text otherwise.
     throw new AppError('validation_failed', inputIssueMessage(parsed.error.issues));
