@@ -35,6 +35,21 @@ function providerEnv(extra: Record<string, string> = {}) {
   };
 }
 
+/**
+ * Waits until the engine has handed the generation to its provider (its job id is recorded),
+ * driving the engine's rounds too, so a busy machine's late dispatch timer cannot fail the test.
+ */
+async function dispatched(studio: Studio, id: string) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
+    if (row.providerJobId) return row;
+    await runEngineOnce(studio.db);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('never dispatched');
+}
+
 async function settle(studio: Studio, id: string) {
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -146,8 +161,8 @@ describe('completion by polling (no public URL)', () => {
     const user = await studio.createUser({ credits: 10, premium: true });
     replicate.fault('create', { status: 500, times: 1 });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'flaky' });
-    await new Promise((r) => setTimeout(r, 200));
-    await studio.db.generation.updateMany({ where: { id: submitted.id, status: 'queued' }, data: { dispatchAt: new Date() } });
+    // Whoever sends it first (the dispatch timer or a round) meets the 500; a round sends it again
+    // once its backoff is over.
     const row = await settle(studio, submitted.id);
     expect(row.status).toBe('succeeded');
     expect(row.attempts).toBe(2);
@@ -160,7 +175,6 @@ describe('completion by polling (no public URL)', () => {
     try {
       replicate.fault('create', { hang: true, times: 1 });
       const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'slow provider' });
-      await new Promise((r) => setTimeout(r, 150));
       const row = await settle(studio, submitted.id);
       expect(row).toMatchObject({ status: 'failed', error: 'The model provider is unavailable right now. Your credits have been refunded.' });
       expect(replicate.createRequests()).toHaveLength(1);
@@ -195,8 +209,7 @@ describe('completion by polling (no public URL)', () => {
     const user = await studio.createUser({ credits: 10, premium: true });
     replicate.script('black-forest-labs/flux-schnell', { never: true });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'stuck' });
-    await new Promise((r) => setTimeout(r, 200));
-    await runEngineOnce(studio.db);
+    await dispatched(studio, submitted.id);
     await studio.db.generation.update({ where: { id: submitted.id }, data: { deadlineAt: new Date(Date.now() - 1000) } });
     const row = await settle(studio, submitted.id);
     expect(row).toMatchObject({ status: 'failed', error: 'The generation took too long and was stopped. Your credits have been refunded.' });
@@ -208,9 +221,7 @@ describe('completion by polling (no public URL)', () => {
     const user = await studio.createUser({ credits: 10, premium: true });
     replicate.script('black-forest-labs/flux-schnell', { never: true });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'just in time' });
-    await new Promise((r) => setTimeout(r, 200));
-    await runEngineOnce(studio.db);
-    const row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
+    const row = await dispatched(studio, submitted.id);
     replicate.complete(row.providerJobId!);
     await studio.db.generation.update({ where: { id: submitted.id }, data: { deadlineAt: new Date(Date.now() - 1000) } });
     expect((await settle(studio, submitted.id)).status).toBe('succeeded');
@@ -220,9 +231,7 @@ describe('completion by polling (no public URL)', () => {
   it('a late second completion of a finished job keeps no extra files', async () => {
     const user = await studio.createUser({ credits: 10, premium: true });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'twice' });
-    await new Promise((r) => setTimeout(r, 200));
-    await runEngineOnce(studio.db);
-    const stale = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
+    const stale = await dispatched(studio, submitted.id);
     expect((await settle(studio, submitted.id)).status).toBe('succeeded');
     const before = await studio.db.storedObject.count({ where: { generationId: submitted.id } });
     const job = await providerFor('replicate', studio.db).get(stale.providerJobId!, stale.providerTarget);
@@ -235,8 +244,7 @@ describe('completion by polling (no public URL)', () => {
     const user = await studio.createUser({ credits: 10, premium: true });
     replicate.script('black-forest-labs/flux-schnell', { afterPolls: 2 });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'restart' });
-    await new Promise((r) => setTimeout(r, 200));
-    await runEngineOnce(studio.db);
+    await dispatched(studio, submitted.id);
     // "Crash": this process's timers and claims are gone; the row is all that remains.
     await stopEngine();
     await studio.db.generation.updateMany({ where: { id: submitted.id }, data: { claimedUntil: null, lastCheckedAt: null } });
@@ -263,23 +271,11 @@ describe('completion by signed webhooks', () => {
     fal.reset();
   });
 
-  async function dispatched(id: string) {
-    const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline) {
-      const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
-      if (row.providerJobId) return row;
-      // Drive the engine too, so a busy machine's late timer cannot fail the test.
-      await runEngineOnce(studio.db);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('never dispatched');
-  }
-
   it('completes a Replicate job from its webhook; bad, stale and replayed deliveries change nothing', async () => {
     const user = await studio.createUser({ credits: 10, premium: true });
     replicate.script('black-forest-labs/flux-schnell', { never: true });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'hooked' });
-    const row = await dispatched(submitted.id);
+    const row = await dispatched(studio, submitted.id);
     expect(replicate.createRequests()[0]!.body).toMatchObject({ webhook: `${studio.server.url}/api/webhooks/replicate`, webhook_events_filter: ['completed'] });
     // Forged and stale deliveries are refused while the job is still running.
     expect((await replicate.sendWebhook(row.providerJobId!, { tamper: true })).status).toBe(401);
@@ -302,7 +298,7 @@ describe('completion by signed webhooks', () => {
     const user = await studio.createUser({ credits: 20, premium: true });
     fal.script('fal-ai/flux-lora', { never: true });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-lora', lora: 'flux-realism', prompt: 'hooked lora' });
-    const row = await dispatched(submitted.id);
+    const row = await dispatched(studio, submitted.id);
     fal.complete(row.providerJobId!);
     const [delivery] = await fal.waitForDeliveries(1);
     expect(delivery!.status).toBe(200);
