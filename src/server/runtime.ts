@@ -5,18 +5,21 @@
  */
 import { getEnv } from '~/env';
 import type { Db } from '~/server/db/client';
+import { startPremiumSweep } from '~/server/services/billing/premium-sweep';
 import { ensureEngineStarted, stopEngine } from '~/server/services/generation/engine';
 import { startPostgresBus } from '~/server/services/generation/pg-bus';
 import { setGenerationCacheScope } from '~/server/services/generation/read-cache';
 
-type Runtime = { db: Db; bus?: Promise<(() => Promise<void>) | undefined> };
+type Runtime = { db: Db; bus?: Promise<(() => Promise<void>) | undefined>; stopPremiumSweep?: () => void };
 const holder = globalThis as unknown as { studioRuntime?: Runtime };
 
 export function ensureServerRuntime(db: Db): void {
   if (holder.studioRuntime?.db === db) return;
+  holder.studioRuntime?.stopPremiumSweep?.();
   const runtime: Runtime = { db };
   holder.studioRuntime = runtime;
   ensureEngineStarted(db);
+  runtime.stopPremiumSweep = startPremiumSweep(db);
   const url = getEnv().DATABASE_URL;
   if (!url) {
     // The embedded database belongs to this process alone: every change happens here.
@@ -51,6 +54,7 @@ export async function stopServerRuntime(): Promise<void> {
   const runtime = holder.studioRuntime;
   holder.studioRuntime = undefined;
   setGenerationCacheScope('off');
+  runtime?.stopPremiumSweep?.();
   await stopEngine();
   const stopBus = await runtime?.bus;
   await stopBus?.();

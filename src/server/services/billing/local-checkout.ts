@@ -55,16 +55,17 @@ export async function payLocalSession(db: Db, userId: string, sessionId: string)
   const now = Math.floor(Date.now() / 1000);
   const paymentIntent = localId('pi');
   const events: { type: string; object: object }[] = [];
+  const subscriptionId = localId('sub');
+  const invoiceId = localId('in');
+  const done: Record<string, unknown> = { ...data, status: 'complete', payment_status: 'paid' };
+  if (session.mode === 'payment') done.payment_intent = paymentIntent;
+  else done.subscription = subscriptionId;
   const completed = await db.$transaction(async (tx) => {
-    // Conditional on the session still being open: two Pays racing complete it once.
-    const open = await tx.localPaymentObject.findFirst({ where: { id: sessionId, data: { path: ['status'], equals: 'open' } }, select: { id: true } });
-    if (!open) return false;
-    const done: Record<string, unknown> = { ...data, status: 'complete', payment_status: 'paid' };
-    if (session.mode === 'payment') {
-      done.payment_intent = paymentIntent;
-    } else {
-      const subscriptionId = localId('sub');
-      const invoiceId = localId('in');
+    // Conditional on the session still being open (re-checked on the locked row): two Pays racing
+    // complete it once, and only the winner makes a subscription.
+    const won = await tx.localPaymentObject.updateMany({ where: { id: sessionId, data: { path: ['status'], equals: 'open' } }, data: { data: done as Prisma.InputJsonValue } });
+    if (won.count === 0) return false;
+    if (session.mode === 'subscription') {
       const metadata = session.metadata;
       const subscription = {
         id: subscriptionId,
@@ -93,10 +94,8 @@ export async function payLocalSession(db: Db, userId: string, sessionId: string)
       };
       await save(tx, subscriptionId, 'subscription', userId, subscription);
       await save(tx, invoiceId, 'invoice', userId, invoice);
-      done.subscription = subscriptionId;
       events.push({ type: 'customer.subscription.created', object: subscription }, { type: 'invoice.paid', object: invoice });
     }
-    await tx.localPaymentObject.update({ where: { id: sessionId }, data: { data: done as Prisma.InputJsonValue } });
     events.unshift({ type: 'checkout.session.completed', object: done });
     return true;
   });
