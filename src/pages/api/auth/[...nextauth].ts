@@ -1,6 +1,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import NextAuth from 'next-auth';
 import { getAuthOptions } from '~/server/auth/options';
+import { dropMalformedCallbackUrl } from '~/server/auth/callback-url';
 import { refuseAuthRequest } from '~/server/auth/route-guard';
 
 export default function auth(req: NextApiRequest, res: NextApiResponse) {
@@ -12,5 +13,6 @@ export default function auth(req: NextApiRequest, res: NextApiResponse) {
     res.setHeader('Cache-Control', 'no-store');
     return res.status(refusal.status).json({ error: refusal.error, message: refusal.message });
   }
+  dropMalformedCallbackUrl(req);
   return NextAuth(req, res, options);
 }
