@@ -17,7 +17,11 @@ import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio'
 let studio: Studio;
 
 beforeAll(async () => {
-  studio = await startStudio();
+  // The catalogue's own queue waits (free 60 s, premium 10 s), far longer than this file runs: the
+  // engine dispatches none of its generations, so only what a test does changes them. (Under the
+  // default test scale a premium job went out 100 ms after its submit, announcing a change that
+  // could land between a test's reads.)
+  studio = await startStudio({ env: { TIME_SCALE: '1' } });
   // The server runtime decides when the cache may serve (PGlite: always; PostgreSQL: bus up).
   ensureServerRuntime(studio.db);
   await serverRuntimeReady();
@@ -31,7 +35,7 @@ async function silentWrite(id: string, error: string): Promise<void> {
   await studio.db.generation.update({ where: { id }, data: { error } });
 }
 
-/** A free user's generation: it waits in the queue (60 s × the test time scale) untouched by the engine. */
+/** A free user's generation: it waits in the queue (60 s) untouched by the engine. */
 async function queuedGeneration(user: StudioUser, prompt: string): Promise<string> {
   return (await studio.caller(user).generation.submit({ model_id: 'flux-dev', prompt })).id;
 }
