@@ -1,7 +1,8 @@
 /**
  * Real, classical image operations the local engine can do without a model: resize-based
- * upscaling, corner-colour background removal, edge maps, relighting by modulation, mask blur,
- * and a labelled edit preview for instruction edits.
+ * upscaling (the upscaler's fallback when its model cannot load, model-upscale.ts), corner-colour
+ * background removal, edge maps, relighting by modulation, mask blur, and a labelled edit preview
+ * for instruction edits.
  */
 import { boundedSharp as sharp } from './bounded-sharp';
 

@@ -4,13 +4,24 @@
  */
 import { inputImagesOf, sizeForAspectRatio, type LocalOperation, type ModelDefinition } from '~/catalogue';
 import { adaptPrompt, describeImage, promptFromImage } from './describe-image';
-import { depthLike, edgeMap, editPreview, fillMasked, relight, removeBackground, upscale } from './image-operations';
+import { depthLike, edgeMap, editPreview, fillMasked, relight, removeBackground } from './image-operations';
 import type { InputImageReader, ProviderFile } from '../types';
+import { modelUpscale, type UpscaleOptions } from './model-upscale';
 import { digest } from './palette';
 import { renderPreview } from './render-preview';
 import { renderPreviewVideo } from './render-video';
 
+/** `text`: a text tool's answer, or the label of an image result saying what made it. */
 export type LocalResult = { files: ProviderFile[]; text: string | null };
+
+/**
+ * Operations that run a real model (in the inference worker): they start at once and report their
+ * own place in line and progress, instead of playing out the model's estimated duration first.
+ */
+export const MODEL_OPERATIONS: ReadonlySet<LocalOperation> = new Set<LocalOperation>(['upscale']);
+
+/** What a model operation reports while it runs, and how a canceled job stops it. */
+export type OperationContext = UpscaleOptions;
 
 type Input = Record<string, unknown>;
 
@@ -35,7 +46,13 @@ async function still(model: ModelDefinition, input: Input, index: number, loadIn
   return renderPreview({ prompt: str(input.prompt) ?? model.name, seed, index, width, height, modelName: model.name });
 }
 
-export async function runLocalOperation(model: ModelDefinition, input: Input, outputNum: number, loadInputImage: InputImageReader): Promise<LocalResult> {
+export async function runLocalOperation(
+  model: ModelDefinition,
+  input: Input,
+  outputNum: number,
+  loadInputImage: InputImageReader,
+  context: OperationContext = {},
+): Promise<LocalResult> {
   const operation = localOperationFor(model);
   const seed = typeof input.seed === 'number' ? input.seed : 0;
   const jpeg = (buffer: Buffer): ProviderFile => ({ buffer, contentType: 'image/jpeg' });
@@ -52,8 +69,11 @@ export async function runLocalOperation(model: ModelDefinition, input: Input, ou
       for (let i = 0; i < outputNum; i += 1) files.push(jpeg(await still(model, input, i, loadInputImage)));
       return { files, text: null };
     }
-    case 'upscale':
-      return { files: [png(await upscale(await needImage(), Number(input.scale ?? 2)))], text: null };
+    case 'upscale': {
+      const result = await modelUpscale(await needImage(), Number(input.scale ?? 2), context);
+      const unavailable = input.face_enhance === true ? ' Face enhancement (GFPGAN) is not available on this server.' : '';
+      return { files: [png(result.png)], text: `${result.label}${unavailable}` };
+    }
     case 'remove-background':
       return { files: [png(await removeBackground(await needImage()))], text: null };
     case 'edges':

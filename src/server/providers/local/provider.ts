@@ -4,20 +4,31 @@
  * estimated duration, shortened, and produces real files. A job is the generation row itself
  * (job id = generation id), so an app restart mid-job loses nothing; the work runs in a bounded
  * pool (job-pool.ts), so a poll never waits for it and a heavy job never stalls the others.
+ * Operations that run a real model (the upscaler) skip the stand-in schedule: they go to the
+ * inference worker's line at once and report their place in it and their progress, as a hosted
+ * provider does.
  */
 import { availableParallelism } from 'node:os';
 import { getModel } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { scaledMs } from '~/server/config/time-scale';
-import type { GenerationProvider, InputImageReader, ProviderJob, ProviderSubmit } from '../types';
+import type { UpscaleProgress } from '~/server/inference';
+import type { GenerationProvider, InputImageReader, ProviderJob, ProviderProgress, ProviderSubmit } from '../types';
 import { createJobPool, type JobPool } from './job-pool';
-import { runLocalOperation, type LocalResult } from './operations';
+import { localOperationFor, MODEL_OPERATIONS, runLocalOperation, type LocalResult } from './operations';
 
 /** Local previews take a tenth of the model's estimated time (then the dev/test time scale). */
 export const LOCAL_ENGINE_SPEEDUP = 0.1;
 
 /** Local jobs that work at the same time; the rest wait for a slot (each job's own work is bounded too). */
 export const LOCAL_ENGINE_CONCURRENCY = Math.max(2, Math.min(4, availableParallelism()));
+
+/**
+ * Model jobs handed to the inference worker at once. They wait there (in its bounded line, holding
+ * no pixels) rather than in this engine's slots, so upscales never hold up the previews, and each
+ * one knows its place in the worker's line.
+ */
+const MODEL_JOBS_IN_LINE = 24;
 
 /** Progress of a local run from its schedule: the fraction of its time spent and the seconds left. */
 export function localProgress(startedAt: number, dueAt: number, now: number): Pick<ProviderJob, 'progress' | 'remainingSeconds'> {
@@ -27,9 +38,15 @@ export function localProgress(startedAt: number, dueAt: number, now: number): Pi
 }
 
 export type LocalProvider = GenerationProvider & {
-  /** How busy the engine's pool is (jobs working, waiting, and the most that ever worked at once). */
-  stats(): ReturnType<JobPool<LocalResult>['stats']>;
+  /** How busy the engine's pool is (jobs working, waiting, and the most that ever worked at once), and its model jobs. */
+  stats(): ReturnType<JobPool<LocalResult>['stats']> & { modelJobs: number };
 };
+
+/** A model job's report in a provider's terms: its place in the worker's line, then the fraction done. */
+function reportOf(progress: UpscaleProgress | undefined): ProviderProgress {
+  if (!progress) return {};
+  return 'queuePosition' in progress ? { queuePosition: progress.queuePosition } : { progress: progress.progress };
+}
 
 /**
  * `getDb`: the database whose generation rows are the jobs. `readInputImages`: how an owner's input
@@ -41,6 +58,14 @@ export function createLocalProvider(
   concurrency = LOCAL_ENGINE_CONCURRENCY,
 ): LocalProvider {
   const pool = createJobPool<LocalResult>(concurrency);
+  const modelPool = createJobPool<LocalResult>(MODEL_JOBS_IN_LINE);
+  const modelRuns = new Map<string, { progress?: UpscaleProgress; abort: AbortController }>();
+  const forget = (jobId: string) => {
+    pool.forget(jobId);
+    modelPool.forget(jobId);
+    modelRuns.get(jobId)?.abort.abort();
+    modelRuns.delete(jobId);
+  };
   return {
     platform: 'local',
     async submit(request: ProviderSubmit): Promise<ProviderJob> {
@@ -52,18 +77,31 @@ export function createLocalProvider(
       const row = await db.generation.findUnique({ where: { id: jobId } });
       if (!row) return { jobId, status: 'failed', error: 'Unknown local job.' };
       if (row.status === 'canceled') {
-        pool.forget(jobId);
+        forget(jobId);
         return { jobId, status: 'canceled' };
       }
-      const startedAt = (row.dispatchedAt ?? row.createdAt).getTime();
-      const dueAt = startedAt + scaledMs(row.estimatedSeconds * LOCAL_ENGINE_SPEEDUP);
-      const now = Date.now();
-      // Reported like a hosted model's log: how much of its run is done and how long is left.
-      if (now < dueAt) return { jobId, status: 'processing', ...localProgress(startedAt, dueAt, now) };
       const model = getModel(row.modelId);
       if (!model) return { jobId, status: 'failed', error: 'This model is no longer available.' };
-      const outcome = pool.poll(jobId, () => runLocalOperation(model, row.input as Record<string, unknown>, row.outputNum, readInputImages(db, row.userId)));
-      if (outcome.state === 'running') return { jobId, status: 'processing' };
+      const input = row.input as Record<string, unknown>;
+      const reader = readInputImages(db, row.userId);
+      let outcome;
+      if (MODEL_OPERATIONS.has(localOperationFor(model))) {
+        outcome = modelPool.poll(jobId, () => {
+          const run = { abort: new AbortController() } as { progress?: UpscaleProgress; abort: AbortController };
+          modelRuns.set(jobId, run);
+          const context = { signal: run.abort.signal, onProgress: (progress: UpscaleProgress) => (run.progress = progress) };
+          return runLocalOperation(model, input, row.outputNum, reader, context).finally(() => modelRuns.delete(jobId));
+        });
+        if (outcome.state === 'running') return { jobId, status: 'processing', ...reportOf(modelRuns.get(jobId)?.progress) };
+      } else {
+        const startedAt = (row.dispatchedAt ?? row.createdAt).getTime();
+        const dueAt = startedAt + scaledMs(row.estimatedSeconds * LOCAL_ENGINE_SPEEDUP);
+        const now = Date.now();
+        // Reported like a hosted model's log: how much of its run is done and how long is left.
+        if (now < dueAt) return { jobId, status: 'processing', ...localProgress(startedAt, dueAt, now) };
+        outcome = pool.poll(jobId, () => runLocalOperation(model, input, row.outputNum, reader));
+        if (outcome.state === 'running') return { jobId, status: 'processing' };
+      }
       if (outcome.state === 'failed') {
         const error = outcome.error;
         return { jobId, status: 'failed', error: error instanceof Error ? error.message : 'The local engine failed.' };
@@ -71,9 +109,10 @@ export function createLocalProvider(
       return { jobId, status: 'succeeded', files: outcome.value.files, outputText: outcome.value.text ?? undefined };
     },
     async cancel(jobId: string): Promise<void> {
-      // The generation's own status is the job's status; work already running ends on its own.
-      pool.forget(jobId);
+      // The generation's own status is the job's status; a model job stops at its next tile, other
+      // work already running ends on its own.
+      forget(jobId);
     },
-    stats: () => pool.stats(),
+    stats: () => ({ ...pool.stats(), modelJobs: modelPool.stats().active }),
   };
 }

@@ -1,0 +1,56 @@
+/**
+ * The messages between the server and its inference worker thread. The server sends one request
+ * at a time and waits for its answer, so it decides the order: a face check can go between two
+ * tiles of an upscale. Pixels travel as transferred buffers (moved, not copied).
+ */
+
+/** The ESRGAN-slim weights in the package, one model per scale. */
+export const ESRGAN_SCALES = [2, 3, 4, 8] as const;
+export type EsrganScale = (typeof ESRGAN_SCALES)[number];
+
+/** Interleaved 8-bit RGB pixels. */
+export type RgbImage = { width: number; height: number; pixels: Uint8Array };
+
+export type WorkerRequest =
+  | { type: 'faces'; id: number; image: RgbImage }
+  /** The worker keeps the image and an output buffer for the job until `upscale-end`. */
+  | { type: 'upscale-begin'; id: number; job: string; scale: EsrganScale; image: RgbImage }
+  | { type: 'upscale-tile'; id: number; job: string; index: number }
+  | { type: 'upscale-end'; id: number; job: string }
+  | { type: 'upscale-drop'; id: number; job: string }
+  /** Tests only: the thread exits at once, as a crash would. */
+  | { type: 'crash'; id: number };
+
+export type FaceDetection = { faces: number; scores: number[] };
+
+export type WorkerAnswers = {
+  faces: FaceDetection;
+  'upscale-begin': { tiles: number };
+  'upscale-tile': Record<string, never>;
+  'upscale-end': RgbImage;
+  'upscale-drop': Record<string, never>;
+  crash: never;
+};
+
+/** The worker's own memory after a request: its V8 heap and the memory outside it (WebAssembly, buffers). */
+export type WorkerMemory = { heapBytes: number; externalBytes: number };
+
+/** `unavailable`: a model could not be loaded (the caller may fall back); `failed`: this request failed. */
+export type WorkerFailureKind = 'unavailable' | 'failed';
+
+export type WorkerResponse =
+  | { type: 'ready' }
+  | { type: 'answer'; id: number; ok: true; value: unknown; memory: WorkerMemory }
+  | { type: 'answer'; id: number; ok: false; kind: WorkerFailureKind; message: string; memory: WorkerMemory };
+
+/** Where a tile's margin must reach: ESRGAN-slim's 3×3 and 5×5 convolutions see 10 input pixels around each pixel. */
+export const ESRGAN_TILE_MARGIN = 10;
+
+/**
+ * The largest tile core, per scale: a tile's output stays near 768×768 whatever the scale, which
+ * holds the worker's WebAssembly memory to a few hundred MB (the ×8 model's full-image run on a
+ * 256×256 input took 3.7 GB).
+ */
+export function esrganTileCore(scale: EsrganScale): number {
+  return Math.floor(768 / scale) - 2 * ESRGAN_TILE_MARGIN;
+}

@@ -1,0 +1,106 @@
+/**
+ * The local engine's upscaler for real: ESRGAN-slim (a super-resolution model whose weights ship
+ * in its npm package) at the scale the form asks, in the inference worker, tile by tile. The model
+ * works on RGB; an alpha channel is enlarged beside it (Lanczos) and joined back, and the output
+ * keeps the input's aspect ratio. The result says which model made it and how. Only when the model
+ * cannot be loaded here does the classical resize stand in, and then the result says that instead.
+ */
+import { ESRGAN_SCALES, esrganUpscale, InferenceUnavailableError, type EsrganScale, type UpscaleProgress } from '~/server/inference';
+import { boundedSharp as sharp } from './bounded-sharp';
+import { MAX_UPSCALE_SIDE, upscale as resizeUpscale } from './image-operations';
+
+/**
+ * The most input pixels the model works on in one job: about 30 s of one core here (the model
+ * costs ~30 µs an input pixel). A larger input is reduced to this first, then the model's output
+ * is resized to the size asked for, and the result says so.
+ */
+export const MODEL_MAX_INPUT_PIXELS = 1024 * 1024;
+
+type Size = { width: number; height: number };
+
+export type UpscalePlan = {
+  /** The size asked for: the input × the scale, its long side within MAX_UPSCALE_SIDE. */
+  target: Size;
+  /** The weights used: the largest of the model's scales not above the one asked (2 below that). */
+  modelScale: EsrganScale;
+  /** What the model is given: the input itself, or the input reduced (budget, or a ×2 model above a smaller target). */
+  modelInput: Size;
+};
+
+export function planUpscale(width: number, height: number, scale: number): UpscalePlan {
+  const factor = Math.max(1, Math.min(8, Number.isFinite(scale) ? scale : 2));
+  const fit = Math.min(1, MAX_UPSCALE_SIDE / Math.max(width * factor, height * factor));
+  const target = { width: Math.max(1, Math.round(width * factor * fit)), height: Math.max(1, Math.round(height * factor * fit)) };
+  const effective = Math.max(target.width / width, target.height / height);
+  const modelScale = [...ESRGAN_SCALES].reverse().find((s) => s <= Math.max(2, effective)) ?? 2;
+  // Reduced only to keep the model's output within the target and its input within the budget.
+  const reduce = Math.min(1, target.width / (width * modelScale), target.height / (height * modelScale), Math.sqrt(MODEL_MAX_INPUT_PIXELS / (width * height)));
+  const modelInput = reduce < 1 ? { width: Math.max(1, Math.round(width * reduce)), height: Math.max(1, Math.round(height * reduce)) } : { width, height };
+  return { target, modelScale, modelInput };
+}
+
+export function modelLabel(plan: UpscalePlan, input: Size): string {
+  const { target, modelScale, modelInput } = plan;
+  const steps = [`its ×${modelScale} weights`];
+  if (modelInput.width !== input.width || modelInput.height !== input.height) steps.push(`on the image reduced to ${modelInput.width}×${modelInput.height} first`);
+  if (modelInput.width * modelScale !== target.width || modelInput.height * modelScale !== target.height) steps.push(`then resized to ${target.width}×${target.height}`);
+  return `Upscaled to ${target.width}×${target.height} by ESRGAN-slim, a model run on this server (${steps.join(', ')}).`;
+}
+
+export function fallbackLabel(target: Size): string {
+  return `Upscaled to ${target.width}×${target.height} by resizing (Lanczos): the local ESRGAN-slim model could not be loaded on this server.`;
+}
+
+export type UpscaleResult = { png: Buffer; label: string };
+
+export type UpscaleOptions = { onProgress?: (progress: UpscaleProgress) => void; signal?: AbortSignal };
+
+export async function modelUpscale(input: Buffer, scale: number, options: UpscaleOptions = {}): Promise<UpscaleResult> {
+  const meta = await sharp(input).metadata();
+  // Upright, as people see it: the EXIF orientation is applied (the output carries none).
+  const size = meta.autoOrient ?? { width: meta.width ?? 0, height: meta.height ?? 0 };
+  if (!(size.width > 0 && size.height > 0)) throw new Error('The input image could not be read.');
+  const plan = planUpscale(size.width, size.height, scale);
+  let upscaled;
+  try {
+    upscaled = await esrganUpscale(
+      // Decoded when its turn comes, so upscales waiting in line hold no pixels.
+      async () => {
+        const { data, info } = await sharp(input, { autoOrient: true })
+          .removeAlpha()
+          .toColourspace('srgb')
+          .resize({ ...plan.modelInput, fit: 'fill', kernel: 'lanczos3' })
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true });
+        return { width: info.width, height: info.height, pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+      },
+      plan.modelScale,
+      options,
+    );
+  } catch (error) {
+    if (!(error instanceof InferenceUnavailableError)) throw error;
+    console.error('[local engine] ESRGAN-slim unavailable, resizing instead:', error.message);
+    return { png: await resizeUpscale(input, scale), label: fallbackLabel(plan.target) };
+  }
+  let image = sharp(Buffer.from(upscaled.pixels.buffer, upscaled.pixels.byteOffset, upscaled.pixels.byteLength), {
+    raw: { width: upscaled.width, height: upscaled.height, channels: 3 },
+    limitInputPixels: false,
+  });
+  if (upscaled.width !== plan.target.width || upscaled.height !== plan.target.height) {
+    image = sharp(await image.resize({ ...plan.target, fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer(), {
+      raw: { ...plan.target, channels: 3 },
+      limitInputPixels: false,
+    });
+  }
+  if (meta.hasAlpha) {
+    const alpha = await sharp(input, { autoOrient: true })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .extractChannel(3)
+      .resize({ ...plan.target, fit: 'fill', kernel: 'lanczos3' })
+      .raw({ depth: 'uchar' })
+      .toBuffer();
+    image = image.joinChannel(alpha, { raw: { ...plan.target, channels: 1 } });
+  }
+  return { png: await image.png().toBuffer(), label: modelLabel(plan, size) };
+}
