@@ -34,6 +34,8 @@ export function useSystemStatus() {
     isModelAvailable: (modelId: string) => !status.data?.unavailableModels.includes(modelId),
     /** The local engine stands in for at least one provider (development, or LOCAL_ENGINE=on). */
     localEngine: status.data?.localEngine === true,
+    /** The local checkout stands in for payments (development, or LOCAL_CHECKOUT=on): no money moves. */
+    localCheckout: status.data?.localCheckout === true,
     loaded: status.isSuccess,
   };
 }

@@ -2,7 +2,9 @@ import { Avatar, Badge, Button, Group, Skeleton } from '@mantine/core';
 import { useSessionStatus } from '~/features/auth/session-status';
 import dynamic from 'next/dynamic';
 import { useTranslations } from '~/i18n';
+import Link from 'next/link';
 import { useRouter } from 'next/router';
+import { PRICING_PATH } from '~/features/billing/paths';
 import { pathWithoutLocale } from '~/features/auth/callback-url';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
 import { useUserDetails } from '~/features/user/useUserDetails';
@@ -39,7 +41,18 @@ export function AccountArea() {
   );
   return (
     <Group gap="xs" wrap="nowrap">
-      <Badge size="lg" variant="light" color="violet" data-testid="credits-badge" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+      {/* The balance leads to where more credits are bought; below zero (after a clawback) it turns red. */}
+      <Badge
+        component={Link}
+        href={PRICING_PATH}
+        size="lg"
+        variant="light"
+        color={user.credits < 0 ? 'red' : 'violet'}
+        title={t('account.buyCredits')}
+        data-testid="credits-badge"
+        style={{ overflow: 'visible', cursor: 'pointer' }}
+        styles={{ label: { overflow: 'visible' } }}
+      >
         {t('account.credits', { count: user.credits })}
       </Badge>
       {user.premium ? (

@@ -1,10 +1,11 @@
-/** The signed-in person's menu: email, plan, their creations and sign out. */
+/** The signed-in person's menu: email, plan, their creations, billing and sign out. */
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { signOut } from 'next-auth/react';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import type { ReactNode } from 'react';
 import { useTranslations } from '~/i18n';
+import { ACCOUNT_BILLING_PATH } from '~/features/billing/paths';
 import type { UserDetails } from '~/features/user/useUserDetails';
 
 export function AccountMenu({ user, avatar }: { user: UserDetails; avatar: ReactNode }) {
@@ -24,6 +25,9 @@ export function AccountMenu({ user, avatar }: { user: UserDetails; avatar: React
         </Menu.Label>
         <Menu.Item component={Link} href="/creations">
           {t('nav.creations')}
+        </Menu.Item>
+        <Menu.Item component={Link} href={ACCOUNT_BILLING_PATH} data-testid="menu-billing">
+          {t('account.billing')}
         </Menu.Item>
         <Menu.Item color="red" onClick={() => void signOut({ callbackUrl: router.asPath })}>
           {t('auth.signOut')}

@@ -2,8 +2,11 @@ import { Anchor, AppShell, Box, Container, Group } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { NegativeBalanceNotice } from '~/features/billing/NegativeBalanceNotice';
+import { PRICING_PATH } from '~/features/billing/paths';
 import { AccountArea } from './AccountArea';
 import { DevSignInBanner } from './DevSignInBanner';
+import { LocalCheckoutBanner } from './LocalCheckoutBanner';
 import { LocalEngineBanner } from './LocalEngineBanner';
 import { ColorSchemeToggle, LocalePicker } from './HeaderControls';
 import { Logo } from './Logo';
@@ -26,6 +29,9 @@ export function StudioLayout({ children }: { children: ReactNode }) {
                 <Anchor component={Link} href="/creations" c="dimmed" size="sm">
                   {t('creations')}
                 </Anchor>
+                <Anchor component={Link} href={PRICING_PATH} c="dimmed" size="sm">
+                  {t('pricing')}
+                </Anchor>
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
@@ -42,10 +48,20 @@ export function StudioLayout({ children }: { children: ReactNode }) {
       <AppShell.Main>
         <DevSignInBanner />
         <LocalEngineBanner />
+        <LocalCheckoutBanner />
+        <NegativeBalanceNotice />
         {children}
-        <Box component="footer" hiddenFrom="sm" py="lg">
+        <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Container size="xl">
-            <LocalePicker />
+            <Group justify="space-between" gap="md">
+              <Anchor component={Link} href={PRICING_PATH} c="dimmed" size="sm" data-testid="footer-pricing">
+                {t('pricing')}
+              </Anchor>
+              {/* On a phone the language picker lives here instead of the header. */}
+              <Box hiddenFrom="sm">
+                <LocalePicker />
+              </Box>
+            </Group>
           </Container>
         </Box>
       </AppShell.Main>

@@ -107,7 +107,7 @@ describe('generate: the checks in order', () => {
     expect(fakes.openSignIn).not.toHaveBeenCalled();
   });
 
-  it("too few credits: 'Insufficient credits' for 2 s, no server call", async () => {
+  it("too few credits: 'Insufficient credits' for 2 s with a link to /pricing, no server call", async () => {
     const s = setup({ credits: 0 });
     renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await ready();
@@ -115,7 +115,13 @@ describe('generate: the checks in order', () => {
     await waitFor(() => expect(s.calls.some((c) => c.path === 'user.details')).toBe(true));
     await act(async () => fireEvent.click(screen.getByTestId('generate-button')));
     await waitFor(() =>
-      expect(fakes.toast).toHaveBeenCalledWith({ title: 'Insufficient credits', description: 'This generation needs 1 credits, but you only have 0.', variant: 'destructive', durationMs: 2000 }),
+      expect(fakes.toast).toHaveBeenCalledWith({
+        title: 'Insufficient credits',
+        description: 'This generation needs 1 credits, but you only have 0.',
+        variant: 'destructive',
+        durationMs: 2000,
+        link: { label: 'Buy credits', href: '/pricing' },
+      }),
     );
     expect(s.calls.some((c) => c.path.startsWith('generation.'))).toBe(false);
   });
