@@ -98,6 +98,21 @@ describe('the local checkout', () => {
     expect(await studio.db.creditLedgerEntry.count({ where: { userId: user.id, reason: 'plan_grant' } })).toBe(1);
   });
 
+  it('the local portal cancels at period end, resumes and cancels now, premium following each', async () => {
+    const user = await studio.createUser();
+    const caller = studio.caller(user);
+    await expect(caller.billing.localPortalAction({ action: 'cancel_now' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'You have no subscription to manage.' });
+    const sessionId = await localCheckout(user, 'premium-monthly');
+    await caller.billing.localPay({ sessionId });
+    const atEnd = await caller.billing.localPortalAction({ action: 'cancel_at_period_end' });
+    expect(atEnd).toMatchObject({ premium: true, subscription: { status: 'active', cancelAtPeriodEnd: true } });
+    expect(atEnd.subscription!.premiumUntil).toEqual(atEnd.subscription!.currentPeriodEnd);
+    expect(await caller.billing.localPortalAction({ action: 'resume' })).toMatchObject({ premium: true, subscription: { cancelAtPeriodEnd: false, premiumUntil: null } });
+    expect(await caller.billing.localPortalAction({ action: 'cancel_now' })).toMatchObject({ premium: false, subscription: { status: 'canceled' } });
+    expect((await caller.user.details()).premium).toBe(false);
+    expect(await studio.balance(user)).toBe(1000);
+  });
+
   it('LOCAL_CHECKOUT decides: off leaves development without purchases, on forces it in production', async () => {
     try {
       configure({ LOCAL_CHECKOUT: 'off' });

@@ -112,3 +112,22 @@ export async function deliverLocally(db: Db, type: string, object: object): Prom
   if (answer.status !== 200) throw new AppError('internal', `The local checkout's ${type} event was refused: ${answer.body.message ?? answer.body.error ?? answer.status}`);
   return answer.body.outcome ?? '';
 }
+
+export type LocalPortalAction = 'cancel_at_period_end' | 'resume' | 'cancel_now';
+
+/**
+ * The local portal: changes the caller's newest local subscription as Stripe's portal would, then
+ * sends the matching event through the same handler (premium follows it as read back).
+ */
+export async function actOnLocalSubscription(db: Db, userId: string, action: LocalPortalAction): Promise<void> {
+  const row = await db.localPaymentObject.findFirst({ where: { userId, type: 'subscription' }, orderBy: { createdAt: 'desc' } });
+  if (!row) throw new AppError('not_found', 'You have no subscription to manage.');
+  const subscription = row.data as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  const changed: Record<string, unknown> =
+    action === 'cancel_now'
+      ? { ...subscription, status: 'canceled', cancel_at_period_end: false, canceled_at: now, ended_at: now }
+      : { ...subscription, cancel_at_period_end: action === 'cancel_at_period_end', canceled_at: action === 'cancel_at_period_end' ? now : null };
+  await db.localPaymentObject.update({ where: { id: row.id }, data: { data: changed as Prisma.InputJsonValue } });
+  await deliverLocally(db, action === 'cancel_now' ? 'customer.subscription.deleted' : 'customer.subscription.updated', changed);
+}
