@@ -1,6 +1,7 @@
 export { creditCostFor, outputCountFor } from './credit-cost';
 export { defaultsFor } from './defaults';
 export { estimatedDurationFor } from './estimated-duration';
+export { faceCheckedFields } from './face-fields';
 export { commonFieldRules, genericFieldRules, maskSchema, urlOrEmpty } from './field-rules';
 export { imageInputOf, imageReferencesOf, inputImagesOf, type ImageInputField } from './input-images';
 export { inputSchemaFor, partialInputSchemaFor } from './input-schema';
@@ -17,4 +18,4 @@ export { waitTimeFor } from './wait-time';
 export { loraTags, searchEffects, searchLoras } from './search';
 export { controlProblem, fieldProblems } from './field-problems';
 export { sizeForAspectRatio } from './aspect-ratio';
-export { inputText, inputUrl, isStorableText, storableTextCheck, TEXT_NOT_STORABLE } from './text';
+export { inputText, inputUrl, isStorableText, storableTextCheck, TEXT_NOT_STORABLE, toStorableText } from './text';

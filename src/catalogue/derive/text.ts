@@ -15,6 +15,15 @@ export function isStorableText(value: string): boolean {
   return !NUL.test(value) && !LONE_SURROGATE.test(value);
 }
 
+/**
+ * Text that did not come from a caller (a provider's error or answer) made storable rather than
+ * refused: NULs dropped, unpaired surrogates replaced by U+FFFD. Losing a completion over one
+ * stray byte would be worse than the byte.
+ */
+export function toStorableText(value: string): string {
+  return isStorableText(value) ? value : value.replace(/\u0000/g, '').replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+}
+
 /** The check itself: shared by `inputText` and `inputUrl`, and how tests recognise a guarded string. */
 export const storableTextCheck = z.refine<string>(isStorableText, { message: TEXT_NOT_STORABLE });
 

@@ -3,13 +3,16 @@
  *   webhook-id: msg_...   webhook-timestamp: unix seconds
  *   webhook-signature: "v1,<base64 HMAC-SHA256(key, `${id}.${timestamp}.${body}`)>" (space-separated list)
  * where key = base64-decode(secret without its 'whsec_' prefix). Unlike the SDK's validateWebhook,
- * this also enforces a timestamp window (replays of old deliveries are refused) and compares in
- * constant time. The body must be the raw bytes received (Next's body parser off).
+ * this also enforces a timestamp window (replays of old deliveries are refused) and compares the
+ * signature as the exact text we would write, in constant time. The body must be the raw bytes
+ * received (Next's body parser off).
  *
  * Replays inside the window verify again with the same `id`: deduplicate on it (or make the state
  * change idempotent) in the caller.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { isStorableText } from '~/catalogue';
+import { sameText } from '~/server/crypto/same-text';
 import { predictionToJob } from './replicate';
 import type { ProviderJob } from './types';
 import { bodyBytes, nowSeconds, parseUnixSeconds, readHeader, type WebhookHeaders } from './webhook-common';
@@ -64,14 +67,15 @@ export function verifyReplicateWebhook(options: VerifyReplicateWebhookOptions): 
   if (!key) return { ok: false, reason: 'invalid_secret' };
 
   const body = bodyBytes(rawBody);
-  const expected = createHmac('sha256', key).update(`${id}.${timestampHeader}.`).update(body).digest();
+  // The one spelling Standard Webhooks writes (standard alphabet, padded), compared as text: a
+  // decoded comparison let other spellings of the same MAC through (extra characters, no padding,
+  // the URL-safe alphabet).
+  const expected = createHmac('sha256', key).update(`${id}.${timestampHeader}.`).update(body).digest('base64');
   let matched = false;
   for (const entry of signatureHeader.split(' ')) {
-    const [version, value] = entry.split(',', 2);
-    if (version !== 'v1' || !value) continue;
-    const candidate = Buffer.from(value, 'base64');
-    // Length check first: timingSafeEqual needs equal lengths (and the length is not secret).
-    if (candidate.length === expected.length && timingSafeEqual(candidate, expected)) matched = true;
+    const comma = entry.indexOf(',');
+    if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
+    if (sameText(expected, entry.slice(comma + 1))) matched = true;
   }
   if (!matched) return { ok: false, reason: 'bad_signature' };
 
@@ -84,7 +88,8 @@ export function verifyReplicateWebhook(options: VerifyReplicateWebhookOptions): 
     return { ok: false, reason: 'invalid_payload' };
   }
   const prediction = payload as { id?: unknown; status?: unknown };
-  if (!prediction || typeof prediction !== 'object' || typeof prediction.id !== 'string' || typeof prediction.status !== 'string') {
+  // The id is looked up in the database: text PostgreSQL cannot hold (a NUL) is a broken payload.
+  if (!prediction || typeof prediction !== 'object' || typeof prediction.id !== 'string' || !prediction.id || !isStorableText(prediction.id) || typeof prediction.status !== 'string') {
     return { ok: false, reason: 'invalid_payload' };
   }
   return {

@@ -15,6 +15,17 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 export type Verified = { ok: true; deliveryId: string; job: ProviderJob } | { ok: false; reason: string };
 
+/**
+ * Keys we could not fetch are our problem, not a forgery: 503 makes the provider redeliver. A
+ * correctly signed body we cannot use (not JSON, no usable id) is 400: sent again it would be the
+ * same. Anything else failed authentication: 401.
+ */
+function refusalStatus(reason: string): number {
+  if (reason === 'jwks_unavailable') return 503;
+  if (reason === 'invalid_payload' || reason === 'request_id_mismatch') return 400;
+  return 401;
+}
+
 export function webhookRoute(platform: 'replicate' | 'fal', verify: (req: NextApiRequest, rawBody: Buffer) => Promise<Verified>) {
   return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
     if (req.method !== 'POST') {
@@ -32,8 +43,7 @@ export function webhookRoute(platform: 'replicate' | 'fal', verify: (req: NextAp
     const verified = await verify(req, raw);
     if (!verified.ok) {
       console.warn(`[webhook:${platform}] refused: ${verified.reason}`);
-      // Keys we could not fetch are our problem, not a forgery: 503 makes the provider redeliver.
-      res.status(verified.reason === 'jwks_unavailable' ? 503 : 401).json({ ok: false, error: verified.reason });
+      res.status(refusalStatus(verified.reason)).json({ ok: false, error: verified.reason });
       return;
     }
     try {

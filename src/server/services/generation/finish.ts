@@ -2,8 +2,11 @@
  * Terminal transitions. Each is a conditional UPDATE from a running status, so a replayed or
  * late webhook, a second reconciler or a cancel racing a completion can change a generation only
  * once; a failure refunds in the same transaction, and the ledger's unique (generation, reason)
- * makes the refund happen at most once even if two paths race past the status check.
+ * makes the refund happen at most once even if two paths race past the status check. Texts from
+ * providers are stored as storable text (a NUL would make PostgreSQL refuse the whole update, and
+ * the provider's retries with it: the job could never finish).
  */
+import { toStorableText } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
 import { grantCredits } from '~/server/services/credits/ledger';
@@ -27,11 +30,12 @@ export async function finishFailed(
   error: string,
   status: 'failed' | 'canceled' = 'failed',
 ): Promise<boolean> {
+  const text = toStorableText(error);
   const finished = await db.$transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx.generation.updateManyAndReturn({
       where: { id: generationId, status: { in: [...RUNNING_STATUSES] } },
-      data: { status, error, completedAt: now, claimedUntil: null },
+      data: { status, error: text, completedAt: now, claimedUntil: null },
       select: { userId: true, cost: true },
     });
     if (!row) return null;
@@ -39,7 +43,7 @@ export async function finishFailed(
       await grantCredits(tx, row.userId, row.cost, {
         reason: 'generation_refund',
         generationId,
-        note: status === 'canceled' ? 'Generation canceled' : error,
+        note: status === 'canceled' ? 'Generation canceled' : text,
       });
     }
     return row.userId;
@@ -62,7 +66,7 @@ export async function finishSucceeded(
     data: {
       status: 'succeeded',
       outputs: result.outputs as unknown as Prisma.InputJsonValue,
-      outputText: result.outputText,
+      outputText: result.outputText === null ? null : toStorableText(result.outputText),
       error: null,
       completedAt: new Date(),
       claimedUntil: null,

@@ -2,8 +2,10 @@
  * Signed PUT URLs of the local driver: an HMAC-SHA256 over method, key, content type, exact size and
  * expiry, with a key derived from the app secret (so it is never the session-signing key itself).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { getEnv } from '~/env';
+// Compared as the text they are, not as the bytes they decode to (same-text.ts says why).
+import { sameText as sameSignature } from '~/server/crypto/same-text';
 
 /** size null: a URL signed without a size (any size up to the upload limit, checked on arrival). */
 export type LocalUploadGrant = { key: string; contentType: string; size: number | null; expires: number };
@@ -26,17 +28,6 @@ function payload(grant: LocalUploadGrant): string {
 
 export function signLocalUpload(grant: LocalUploadGrant): string {
   return createHmac('sha256', uploadSigningKey()).update(payload(grant)).digest('base64url');
-}
-
-/**
- * Compares the signatures as the text they are, not as the bytes they decode to: Node's base64url
- * decoder skips characters it does not know and ignores the unused low bits of the last character,
- * so several different strings would otherwise pass for one signature.
- */
-function sameSignature(expected: string, given: string): boolean {
-  const a = Buffer.from(expected, 'utf8');
-  const b = Buffer.from(given, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export function verifyLocalUploadSignature(grant: LocalUploadGrant, signature: string): boolean {
