@@ -20,19 +20,20 @@ export function PackCard({ pack, bestValue, unavailable, busy, onBuy }: PackCard
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="pack-card" data-pack={pack.id}>
       <Stack gap="xs" h="100%">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={700} size="xl" data-testid="pack-credits">
-            {t('credits', { count: pack.credits })}
+        <Text fw={700} size="xl" data-testid="pack-credits">
+          {t('credits', { count: pack.credits })}
+        </Text>
+        {/* Where the card is narrow (or the words long) the badge moves under the price rather than shrinking. */}
+        <Group gap="xs" wrap="wrap" align="center">
+          <Text fw={700} size="28px" lh={1.1} data-testid="pack-price">
+            {formatMoney(pack.amount, pack.currency, locale)}
           </Text>
           {bestValue ? (
-            <Badge variant="light" color="teal" size="sm">
+            <Badge variant="light" color="teal" size="sm" style={{ flexShrink: 0 }}>
               {t('bestValue')}
             </Badge>
           ) : null}
         </Group>
-        <Text fw={700} size="28px" lh={1.1} data-testid="pack-price">
-          {formatMoney(pack.amount, pack.currency, locale)}
-        </Text>
         <Text size="sm" c="dimmed" data-testid="pack-per-100">
           {t('perHundred', { price: formatMoney(pack.pricePer100, pack.currency, locale) })}
         </Text>

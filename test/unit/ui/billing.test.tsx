@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccountBilling } from '~/features/billing/AccountBilling';
 import { LocalCheckoutView } from '~/features/billing/LocalCheckoutView';
+import { LocalPortalView } from '~/features/billing/LocalPortalView';
 import { NegativeBalanceNotice } from '~/features/billing/NegativeBalanceNotice';
 import { PricingView } from '~/features/billing/PricingView';
 import { SuccessView } from '~/features/billing/SuccessView';
@@ -303,6 +304,43 @@ describe('the local checkout', () => {
     await waitFor(() => expect(called(s.calls, 'system.status')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByTestId('local-checkout-banner')).toBeNull();
+  });
+});
+
+describe('the local portal', () => {
+  it("changes the plan the way Stripe's portal would: cancel at period end, keep it, cancel now", async () => {
+    let status: BillingStatus = PREMIUM;
+    const s = handlers({
+      'billing.status': () => status,
+      'billing.localPortalAction': (input: unknown) => {
+        const { action } = input as { action: string };
+        const subscription = status.subscription!;
+        status =
+          action === 'cancel_now'
+            ? { ...status, premium: false, subscription: { ...subscription, status: 'canceled' } }
+            : { ...status, subscription: { ...subscription, cancelAtPeriodEnd: action === 'cancel_at_period_end' } };
+        return status;
+      },
+    });
+    renderWithProviders(<LocalPortalView />, s);
+    expect((await screen.findByTestId('plan-status-line')).textContent).toBe('Renews on December 26, 2026');
+    expect(screen.queryByTestId('manage-subscription')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByTestId('portal-cancel-at-period-end')));
+    await waitFor(() => expect(screen.getByTestId('plan-status-line').textContent).toBe('Cancelled: premium ends on December 26, 2026'));
+    await act(async () => fireEvent.click(screen.getByTestId('portal-resume')));
+    await waitFor(() => expect(screen.getByTestId('plan-status-line').textContent).toBe('Renews on December 26, 2026'));
+    await act(async () => fireEvent.click(screen.getByTestId('portal-cancel-now')));
+    expect((await screen.findByTestId('local-portal-no-plan')).textContent).toBe('There is no active plan on this account. See plans and prices');
+    expect(called(s.calls, 'billing.localPortalAction').map((c) => c.input)).toEqual([{ action: 'cancel_at_period_end' }, { action: 'resume' }, { action: 'cancel_now' }]);
+  });
+
+  it("maintenance on: the spec's toast, and the plan is left alone", async () => {
+    const s = handlers({ 'system.status': () => ({ ...SYSTEM_STATUS, maintenance: MAINTENANCE }), 'billing.status': () => PREMIUM });
+    renderWithProviders(<LocalPortalView />, s);
+    await waitFor(() => expect(called(s.calls, 'system.status')).toHaveLength(1));
+    await act(async () => fireEvent.click(await screen.findByTestId('portal-cancel-now')));
+    expect(fakes.toast).toHaveBeenCalledWith({ title: 'System Maintenance', description: MAINTENANCE.message, variant: 'destructive', durationMs: 5000 });
+    expect(called(s.calls, 'billing.localPortalAction')).toEqual([]);
   });
 });
 
