@@ -43,6 +43,11 @@ const rawSchema = z.object({
    * off. In production it is off unless asked for, so nobody is charged for a local preview.
    */
   LOCAL_ENGINE: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * Photos that must show one face (headshot, PuLID) are checked before anything is charged, by a
+   * face detector on this server's CPU; off skips the check (the provider then sees any photo).
+   */
+  FACE_CHECK: z.enum(['on', 'off']).default('on'),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_BASE_URL: optionalUrl,
   REPLICATE_WEBHOOK_SECRET: optionalString,

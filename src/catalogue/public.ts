@@ -32,6 +32,7 @@ export type { InputRule, ValidationResult } from './derive/rules';
 export { creditCostFor, outputCountFor } from './derive/credit-cost';
 export { defaultsFor } from './derive/defaults';
 export { estimatedDurationFor } from './derive/estimated-duration';
+export { faceCheckedFields } from './derive/face-fields';
 export { getMode, resolveMode } from './derive/mode';
 export { imageInputOf, type ImageInputField } from './derive/input-images';
 export { firstBrokenRule, hasValue } from './derive/rules';

@@ -110,6 +110,12 @@ const imageInputControl = z
     placeholder: z.string().optional(),
     /** Accepted formats; when set the derived schema checks a URL's extension against them. */
     accept: z.array(imageMimeSchema).min(1).optional(),
+    /**
+     * 'one': the photo must show exactly one face (the provider's model needs a person's face).
+     * The server counts the faces before anything is charged, and the form says the verdict as
+     * soon as the photo is uploaded (derive/face-fields.ts).
+     */
+    faces: z.literal('one').optional(),
   })
   .strict();
 

@@ -17,6 +17,10 @@ export const APP_ERRORS = {
   input_unavailable: { trpc: 'BAD_REQUEST', http: 400, message: 'An input image no longer exists in the studio (it was deleted). Please upload it again.' },
   // The image proxy's own words for the same addresses (it answers them 403: a refused read, not a request).
   image_address_refused: { trpc: 'BAD_REQUEST', http: 400, message: 'This image address cannot be loaded.' },
+  // A photo that must show one face (catalogue `faces: 'one'`), refused before any charge; details name the field.
+  no_face: { trpc: 'BAD_REQUEST', http: 400, message: 'We could not find a face in this photo. Choose a photo where one face is clearly visible.' },
+  too_many_faces: { trpc: 'BAD_REQUEST', http: 400, message: 'This photo shows more than one face. Choose a photo of one person.' },
+  unreadable_image: { trpc: 'BAD_REQUEST', http: 400, message: 'We could not read this photo. Choose a JPEG, PNG or WebP image.' },
   not_found: { trpc: 'NOT_FOUND', http: 404, message: 'Not found.' },
   insufficient_credits: { trpc: 'PAYMENT_REQUIRED', http: 402, message: 'Insufficient credits.' },
   validation_failed: { trpc: 'BAD_REQUEST', http: 400, message: GENERIC_INPUT_ERROR },
@@ -38,12 +42,17 @@ export const APP_ERRORS = {
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
 
+/** Facts a client needs to place or word an error itself (the field it is about, a count), sent as `appDetails`. */
+export type AppErrorDetails = Record<string, string | number>;
+
 export class AppError extends Error {
   readonly code: AppErrorCode;
-  constructor(code: AppErrorCode, message?: string, options?: { cause?: unknown }) {
-    super(message ?? APP_ERRORS[code].message, options);
+  readonly details?: AppErrorDetails;
+  constructor(code: AppErrorCode, message?: string, options?: { cause?: unknown; details?: AppErrorDetails }) {
+    super(message ?? APP_ERRORS[code].message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
+    if (options?.details) this.details = options.details;
   }
 }
 

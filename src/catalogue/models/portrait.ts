@@ -33,7 +33,8 @@ export const headshot: Definition = {
     estimatedDuration: 30,
     sampleInputImage: SAMPLE.portrait,
     controls: [
-      imageInput('image_url', 'Your photo', { required: true, description: 'A clear, front-facing photo of one person.' }),
+      // The headshot app restyles one person's face: a photo without one, or of a group, wastes the credits.
+      imageInput('image_url', 'Your photo', { required: true, description: 'A clear, front-facing photo of one person.', faces: 'one' }),
       {
         type: 'background_selector',
         name: 'background',
@@ -75,7 +76,8 @@ export const pulid: Definition = {
     estimatedDuration: 60,
     sampleInputImage: SAMPLE.portrait,
     controls: [
-      imageInput('image_url', 'Face photo', { required: true, description: 'One clearly visible face.' }),
+      // PuLID takes its identity from the face it finds in this photo: it needs exactly one.
+      imageInput('image_url', 'Face photo', { required: true, description: 'One clearly visible face.', faces: 'one' }),
       promptControl({ placeholder: 'e.g. portrait as an astronaut on Mars, cinematic light', showGenerator: true }),
       aspectRatioControl(FLUX_RATIOS, '1:1'),
       seedControl(),

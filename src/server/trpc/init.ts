@@ -37,12 +37,13 @@ const t = initTRPC.context<InnerContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const appCode: AppErrorCode | null = cause instanceof AppError ? cause.code : null;
+    const appDetails = cause instanceof AppError ? (cause.details ?? null) : null;
     const zodError = cause instanceof ZodError ? z.flattenError(cause) : null;
     // Unexpected failures never show their internals (SQL, paths) to the caller.
     const hidden = error.code === 'INTERNAL_SERVER_ERROR' && !(cause instanceof AppError);
     // A refused input reads as one line naming each field, not zod's JSON dump.
     const message = hidden ? APP_ERRORS.internal.message : cause instanceof ZodError ? describeZodError(cause) : shape.message;
-    return { ...shape, message, data: { ...shape.data, stack: undefined, appCode, zodError } };
+    return { ...shape, message, data: { ...shape.data, stack: undefined, appCode, appDetails, zodError } };
   },
 });
 

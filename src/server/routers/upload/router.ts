@@ -1,4 +1,5 @@
 import { router } from '~/server/trpc/init';
+import { faceCheck } from './face-check';
 import { signedUrl } from './signed-url';
 
-export const uploadRouter = router({ signedUrl });
+export const uploadRouter = router({ signedUrl, faceCheck });

@@ -8,12 +8,14 @@
  *   → its input (parsed once: defaults and the model's own rules with their exact messages)
  *   → the addresses of its image fields (none inside our own network: safe-fetch's policy)
  *   → the inputs it names in our storage (readable by the caller; uploads' bytes checked)
+ *   → photos that must show one face (face-photos.ts: no face or several refused, nothing charged)
  *   → the price (from the catalogue; never from the client).
  */
 import type { ModelDefinition } from '~/catalogue';
 import { assertNotInMaintenance } from '~/server/config/maintenance';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
+import { assertFacePhotos } from './face-photos';
 import { assertAllowedImageAddresses } from './input-addresses';
 import { checkInputUploads } from './input-uploads';
 import { quote, type Quote } from './pricing';
@@ -44,6 +46,7 @@ export async function admit(db: Db, userId: string | null, request: GenerateRequ
   // named by size-less signed URLs have their size, type and magic bytes checked before first use.
   const unchecked = await assertUsableInputs(db, userId, input);
   await checkInputUploads(db, unchecked);
+  await assertFacePhotos(db, userId, model, input);
   const price = { premium: quote(model, input, true), free: quote(model, input, false) };
   return { userId, model, input, cost: price.free.cost, price };
 }
