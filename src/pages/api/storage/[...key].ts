@@ -10,7 +10,7 @@ import { readBody } from '~/server/rest/read-body';
 import { receiveLocalUpload } from '~/server/services/storage/local-upload';
 import { ownerIdFromKey } from '~/server/services/storage/keys';
 import { openObjectForViewer, RangeNotSatisfiableError } from '~/server/services/storage/serve';
-import { verifyReadSignature } from '~/server/services/storage/signing';
+import { verifyReadQuery } from '~/server/services/storage/signing';
 import { AppError } from '~/server/errors';
 import { sessionUserFromRequest } from '~/server/trpc/context';
 
@@ -22,16 +22,11 @@ function keyOf(req: NextApiRequest): string {
   return Array.isArray(parts) ? parts.join('/') : (parts ?? '');
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 async function get(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   const db = await getDb();
   const key = keyOf(req);
-  const sig = single(req.query.sig);
   // A valid signed read URL reads as the owner would (a hosted provider fetching a private input).
-  const signed = sig ? verifyReadSignature({ key, expires: Number(single(req.query.expires)) }, sig) : false;
+  const signed = req.query.sig !== undefined && verifyReadQuery(key, req.query);
   const viewer = async () => (signed ? ownerIdFromKey(key) : ((await sessionUserFromRequest(req))?.id ?? null));
   const object = await openObjectForViewer(db, key, viewer, { range: req.headers.range });
   if (!object) throw new AppError('not_found');

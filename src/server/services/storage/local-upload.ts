@@ -11,7 +11,7 @@ import { AppError } from '~/server/errors';
 import { BodyTooLargeError } from '~/server/rest/read-body';
 import { isValidKey, ownerIdFromKey } from './keys';
 import { normaliseContentType, sniffImageType } from './media-types';
-import { verifyLocalUploadSignature } from './signing';
+import { isCanonicalCount, verifyLocalUploadSignature } from './signing';
 import { getStorage } from './index';
 import { ObjectExistsError, ObjectSizeMismatchError } from './types';
 
@@ -49,7 +49,8 @@ export async function receiveLocalUpload(db: Db, request: LocalPutRequest): Prom
   const contentType = single(request.query.type);
   const sizeRaw = single(request.query.size);
   const sig = single(request.query.sig);
-  if (!expiresRaw || !contentType || !sig || !/^\d{1,12}$/.test(expiresRaw) || (sizeRaw !== undefined && !/^\d{1,12}$/.test(sizeRaw))) {
+  // Numbers only as we write them (isCanonicalCount): '0017…' would otherwise open the same grant.
+  if (!expiresRaw || !contentType || !sig || !isCanonicalCount(expiresRaw) || (sizeRaw !== undefined && !isCanonicalCount(sizeRaw))) {
     throw new AppError('forbidden', UPLOAD_MESSAGES.invalidLink);
   }
   const expires = Number(expiresRaw);

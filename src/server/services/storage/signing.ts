@@ -56,3 +56,24 @@ export function verifyReadSignature(grant: ReadGrant, signature: string, now = D
   if (!Number.isFinite(grant.expires) || grant.expires * 1000 < now) return false;
   return sameSignature(signRead(grant), signature);
 }
+
+/**
+ * A positive whole number as we write it into a signed URL (String(n)): no leading zero, sign,
+ * exponent, fraction or space. Number() reads all of those as the same value, so without this one
+ * signature would open many spellings of its URL.
+ */
+export function isCanonicalCount(text: string): boolean {
+  return /^[1-9]\d{0,11}$/.test(text);
+}
+
+type QueryValue = string | string[] | undefined;
+
+/**
+ * A signed read URL opens only in the one form signedReadUrl writes: `expires` once, in canonical
+ * digits, and `sig` once, as the exact text we signed. A repeated parameter is not that URL.
+ */
+export function verifyReadQuery(key: string, query: { expires?: QueryValue; sig?: QueryValue }, now = Date.now()): boolean {
+  const { expires, sig } = query;
+  if (typeof expires !== 'string' || typeof sig !== 'string' || !isCanonicalCount(expires)) return false;
+  return verifyReadSignature({ key, expires: Number(expires) }, sig, now);
+}
