@@ -164,6 +164,11 @@ export type FakeReplicate = {
   replay(delivery: ReplicateWebhookDelivery, url?: string): Promise<ReplicateWebhookDelivery>;
   /** Resolves when at least n deliveries have been answered. */
   waitForDeliveries(n?: number, timeoutMs?: number): Promise<ReplicateWebhookDelivery[]>;
+  /**
+   * Breaks the connections of the requests a `hang` fault holds (the client sees a broken
+   * connection, as when the network drops mid-request); answers how many there were.
+   */
+  dropHung(): number;
   /** Forget requests, predictions, deliveries, scripts and faults. */
   reset(): void;
   close(): Promise<void>;
@@ -207,6 +212,7 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
   const faultUses = new WeakMap<ReplicateFault, number>();
   const timers = new Set<NodeJS.Timeout>();
   const completionWaiters = new Map<string, Array<() => void>>();
+  const hung = new Set<ServerResponse>();
   let origin = '';
 
   const later = (ms: number, fn: () => void) => {
@@ -237,7 +243,12 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
     const used = faultUses.get(fault) ?? 0;
     if (fault.times !== undefined && used >= fault.times) return false;
     faultUses.set(fault, used + 1);
-    if (fault.hang) return true; // never answered; close() drops the socket
+    if (fault.hang) {
+      // Never answered: the client gives up, or dropHung() or close() drops the socket.
+      hung.add(res);
+      res.once('close', () => hung.delete(res));
+      return true;
+    }
     const status = fault.status ?? 500;
     const headers: Record<string, string> = {};
     if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
@@ -542,6 +553,12 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
     replay: (delivery, url) =>
       post({ ...delivery, event: 'replay', url: url ?? delivery.url, status: undefined, error: undefined, headers: { ...delivery.headers } }),
     waitForDeliveries: outbox.waitFor,
+    dropHung: () => {
+      const dropped = [...hung];
+      hung.clear();
+      for (const res of dropped) res.destroy();
+      return dropped.length;
+    },
     reset: () => {
       requests.length = 0;
       outbox.clear();
