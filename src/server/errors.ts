@@ -28,6 +28,7 @@ export const APP_ERRORS = {
   no_model: { trpc: 'BAD_REQUEST', http: 400, message: 'No model selected' },
   not_sync_model: { trpc: 'BAD_REQUEST', http: 400, message: 'Model is not configured for synchronous operations.' },
   credit_mismatch: { trpc: 'CONFLICT', http: 409, message: 'The price of this generation changed. Please review it and try again.' },
+  idempotency_key_reused: { trpc: 'CONFLICT', http: 409, message: 'This idempotency key was already used for a different request. Use a new key for a new request.' },
   maintenance: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: MAINTENANCE_DEFAULT_MESSAGE },
   file_too_large: { trpc: 'PAYLOAD_TOO_LARGE', http: 413, message: 'The file size exceeds the limit of 5MB.' },
   unsupported_media_type: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415, message: 'Only JPEG, PNG and WebP images are accepted.' },

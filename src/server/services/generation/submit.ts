@@ -13,7 +13,8 @@ import { admit, type Admitted } from './admission';
 import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
 import { assertClientPrice, clientPriceAccepted, type Quote } from './pricing';
-import { recordPaidGeneration, type PlanVariant } from './record';
+import { assertSameRequest } from './idempotency';
+import { recordPaidGeneration, type NewGeneration, type PlanVariant } from './record';
 import { platformFor } from './provider-registry';
 import type { GenerateRequest } from './request';
 import { toPublicStatus, type PublicStatus } from './statuses';
@@ -39,7 +40,7 @@ export async function submitAdmitted(db: Db, admitted: Admitted, request: Genera
       deadlineAt: new Date(dispatchAt.getTime() + scaledMs(plan.timeLimitSeconds)),
     };
   };
-  const outcome = await recordPaidGeneration(db, {
+  const generation: NewGeneration = {
     userId,
     idempotencyKey: key,
     modelId: model.id,
@@ -57,9 +58,12 @@ export async function submitAdmitted(db: Db, admitted: Admitted, request: Genera
     priceAccepted: clientPriceAccepted(cost, request.credit_to_consume),
     // Only premium users may make a generation private.
     variants: { premium: variant(price.premium, input.is_public !== false), free: variant(price.free, true) },
-  });
-  // The spec's order: sign-in, then a replayed key answers, then the shown price, then the credits.
+  };
+  const outcome = await recordPaidGeneration(db, generation);
+  // The spec's order: sign-in, then a replayed key answers (for the request it was first used
+  // for only), then the shown price, then the credits.
   if (outcome.kind === 'no_user') throw new AppError('unauthorized');
+  if (outcome.kind === 'replayed') assertSameRequest(outcome.row, generation);
   if (outcome.kind === 'refused') {
     assertClientPrice(cost, request.credit_to_consume);
     throw new AppError('insufficient_credits');
