@@ -3,6 +3,7 @@
  * submits can never overdraw, and each accepted one is charged exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '@test/helpers/http';
 import { startStudio, type Studio } from '@test/helpers/studio';
 
 let studio: Studio;
@@ -14,6 +15,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await studio?.stop();
 });
+
+/** Statements of this test's database waiting for a lock (another connection's pg_stat_activity). */
+async function lockWaiters(): Promise<number> {
+  const [row] = await studio.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS "n" FROM pg_stat_activity WHERE "datname" = current_database() AND "wait_event_type" = 'Lock'`;
+  return row?.n ?? 0;
+}
 
 describe('parallel submits', () => {
   it('50 parallel submits with credits for 10: exactly 10 accepted, balance 0', async () => {
@@ -48,11 +55,16 @@ describe('parallel submits', () => {
     // key (and not found it) when the lock goes; the first then records, the others collide with
     // its row on the unique key and are asked again. (With one connection, as on PGlite, they
     // simply run one after another.)
-    await studio.db.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
-      submits = Promise.all(Array.from({ length: 5 }, submit));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
+    await studio.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
+        submits = Promise.all(Array.from({ length: 5 }, submit));
+        // The lock goes once all five wait on it (a fixed pause let a busy machine's late ones
+        // start after it, and the race went untested). PGlite has one connection: nothing to wait for.
+        if (studio.database.kind === 'postgres') await waitUntil(async () => (await lockWaiters()) === 5, 30_000);
+      },
+      { timeout: 60_000 },
+    );
     const results = await submits!;
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
     expect(await studio.balance(user)).toBe(90);
