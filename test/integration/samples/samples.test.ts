@@ -206,8 +206,15 @@ describe('npm run samples', () => {
     const balance = await studio.balance(user);
 
     const lines: string[] = [];
-    const running = runSamples({ db: async () => studio.db, manifestPath, only: key, print: (line) => lines.push(line), confirm: async () => true });
-    await waitUntil(() => lines.some((line) => line.startsWith('Total cost:')));
+    let totalPrinted = () => {};
+    const total = new Promise<void>((resolve) => (totalPrinted = resolve));
+    const print = (line: string) => {
+      lines.push(line);
+      if (line.startsWith('Total cost:')) totalPrinted();
+    };
+    const running = runSamples({ db: async () => studio.db, manifestPath, only: key, print, confirm: async () => true });
+    // The plan is printed before anything is sent (a run that ends first fails the checks below).
+    await Promise.race([total, running]);
     expect(lines).toContain(`  ${'LoRA xlabs-anime'.padEnd(34)} ${key}  already paid: picks up its unfinished render`);
     expect(lines).toContain('Total cost: 0 credits; each provider bills these requests at its own prices.');
     fal.complete(requestId);
