@@ -5,7 +5,7 @@
  * keeps the input's aspect ratio. The result says which model made it and how. Only when the model
  * cannot be loaded here does the classical resize stand in, and then the result says that instead.
  */
-import { ESRGAN_SCALES, esrganUpscale, InferenceUnavailableError, type EsrganScale, type UpscaleProgress } from '~/server/inference';
+import { ESRGAN_SCALES, esrganUpscale, InferenceCrashError, InferenceUnavailableError, type EsrganScale, type UpscaleProgress } from '~/server/inference';
 import { boundedSharp as sharp } from './bounded-sharp';
 import { MAX_UPSCALE_SIDE, upscale as resizeUpscale } from './image-operations';
 
@@ -51,6 +51,8 @@ export function fallbackLabel(target: Size): string {
   return `Upscaled to ${target.width}×${target.height} by resizing (Lanczos): the local ESRGAN-slim model could not be loaded on this server.`;
 }
 
+export const MODEL_STOPPED_MESSAGE = 'The local upscaling model stopped while working on this image. Your credits have been refunded.';
+
 export type UpscaleResult = { png: Buffer; label: string };
 
 export type UpscaleOptions = { onProgress?: (progress: UpscaleProgress) => void; signal?: AbortSignal };
@@ -78,6 +80,8 @@ export async function modelUpscale(input: Buffer, scale: number, options: Upscal
       options,
     );
   } catch (error) {
+    // The job fails (and is refunded); the next one gets a fresh worker.
+    if (error instanceof InferenceCrashError) throw new Error(MODEL_STOPPED_MESSAGE, { cause: error });
     if (!(error instanceof InferenceUnavailableError)) throw error;
     console.error('[local engine] ESRGAN-slim unavailable, resizing instead:', error.message);
     return { png: await resizeUpscale(input, scale), label: fallbackLabel(plan.target) };
