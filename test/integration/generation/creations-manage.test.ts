@@ -31,8 +31,13 @@ describe('prediction.list filters', () => {
     const schnellB = await submit(user, { model_id: 'flux-schnell', prompt: 'b' });
     const dev = await submit(user, { model_id: 'flux-dev', prompt: 'c' });
     const running = await submit(user, { model_id: 'flux-schnell', prompt: 'still running' });
-    // Held in the queue for the whole test (the engine dispatches only what is due).
-    await studio.db.generation.update({ where: { id: running }, data: { dispatchAt: new Date(Date.now() + 3_600_000), deadlineAt: new Date(Date.now() + 7_200_000) } });
+    // Running for the whole test: not due for an hour (the engine dispatches only what is due) and,
+    // should its dispatch timer have fired first on a busy machine, an hour-long local run (the
+    // local engine takes a tenth of the estimate, then the test scale's hundredth).
+    await studio.db.generation.update({
+      where: { id: running },
+      data: { dispatchAt: new Date(Date.now() + 3_600_000), deadlineAt: new Date(Date.now() + 7_200_000), estimatedSeconds: 3_600_000 },
+    });
     for (const id of [schnellA, video, schnellB, dev]) await finish(id);
     await studio.db.generation.update({ where: { id: dev }, data: { status: 'failed', error: 'Provider failed.' } });
     const canceled = await submit(user, { model_id: 'flux-schnell', prompt: 'to cancel' });
