@@ -7,16 +7,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portBelowEphemeralRange } from '@test/helpers/http';
 import { NGINX_REQUIRED, requireExecutable } from '@test/helpers/prerequisites';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const CONFIG = path.resolve('deploy/nginx.conf');
 
-type Instance = { name: string; port: number; server: Server; close(): Promise<void> };
+type Instance = {
+  name: string;
+  port: number;
+  server: Server;
+  /**
+   * From now on resets every connection, as a killed instance would refuse them, but keeps its port:
+   * a port it gave up could go to another test's server, which nginx would then reach.
+   */
+  die(): void;
+  close(): Promise<void>;
+};
 
 /** Lets the SSE handler know the client has the first event (or gives up after 5 s). */
 let firstEventSeen: (() => void) | null = null;
@@ -47,6 +58,10 @@ function instance(name: string): Promise<Instance> {
         name,
         port,
         server,
+        die: () => {
+          server.prependListener('connection', (socket: Socket) => socket.destroy());
+          server.closeAllConnections();
+        },
         close: () =>
           new Promise<void>((done) => {
             server.closeAllConnections();
@@ -55,14 +70,6 @@ function instance(name: string): Promise<Instance> {
       });
     });
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 let dir: string;
@@ -75,7 +82,8 @@ let b: Instance;
 beforeAll(async () => {
   requireExecutable('nginx', NGINX, NGINX_REQUIRED);
   [a, b] = await Promise.all([instance('a'), instance('b')]);
-  proxyPort = await freePort();
+  // nginx cannot listen on port 0 and say which port it got: its port is one no bind(0) can take.
+  proxyPort = await portBelowEphemeralRange();
   dir = await mkdtemp(path.join(os.tmpdir(), 'studio-nginx-'));
   const site = (await readFile(CONFIG, 'utf8'))
     .replace('server 127.0.0.1:3001', `server 127.0.0.1:${a.port}`)
@@ -184,7 +192,7 @@ describe('deploy/nginx.conf', () => {
   });
 
   it('keeps serving from the other instance when one dies', async () => {
-    await b.close();
+    b.die();
     const seen: string[] = [];
     for (let i = 0; i < 4; i += 1) seen.push((await through('/')).instance);
     expect(seen).toEqual(['a', 'a', 'a', 'a']);

@@ -12,7 +12,7 @@ import { stopServerRuntime } from '~/server/runtime';
 import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { serveRoutes, type RouteServer } from '@test/helpers/api-route-server';
-import { closedPort } from '@test/helpers/http';
+import { CLOSED_PORT } from '@test/helpers/http';
 import { allApiRoutes, startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 
 const OUTAGE = { success: false, data: null, message: 'The studio is briefly unavailable. Please try again in a moment.', error: 'database_unavailable' };
@@ -108,7 +108,7 @@ describe('a database that cannot be reached at all', () => {
   it('answers 503 with Retry-After from every database-backed route, then recovers', async () => {
     const saved = process.env.DATABASE_URL;
     await stopServerRuntime();
-    process.env.DATABASE_URL = `postgresql://postgres@127.0.0.1:${await closedPort()}/postgres`;
+    process.env.DATABASE_URL = `postgresql://postgres@127.0.0.1:${CLOSED_PORT}/postgres`;
     resetEnvCache();
     delete holder.studioDb;
     try {

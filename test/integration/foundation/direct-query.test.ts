@@ -8,7 +8,7 @@ import { createDb } from '~/server/db/client';
 import { queryDirect } from '~/server/db/direct-query';
 import { Prisma } from '~/server/db/generated/client';
 import { asAppError } from '~/server/errors';
-import { closedPort } from '@test/helpers/http';
+import { CLOSED_PORT } from '@test/helpers/http';
 import { startStudio, type Studio } from '@test/helpers/studio';
 
 let studio: Studio;
@@ -56,7 +56,7 @@ describe('a statement run directly', () => {
   });
 
   it('reports a database that cannot be reached as database_unavailable', async () => {
-    const gone = createDb(`postgresql://postgres@127.0.0.1:${await closedPort()}/postgres`, { maxConnections: 2 });
+    const gone = createDb(`postgresql://postgres@127.0.0.1:${CLOSED_PORT}/postgres`, { maxConnections: 2 });
     try {
       const failure = await queryDirect(gone, Prisma.sql`SELECT 1`).then(
         () => null,

@@ -1,11 +1,10 @@
 /**
  * The real `replicate` SDK (through our provider) against the loopback Replicate double.
  */
-import { createServer } from 'node:net';
 import Replicate, { validateWebhook } from 'replicate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
-import { startWebhookReceiver, type WebhookReceiver } from '@test/helpers/http';
+import { CLOSED_PORT, startWebhookReceiver, type WebhookReceiver } from '@test/helpers/http';
 import { createReplicateProvider, parseReplicateTarget, type ReplicateProvider } from '~/server/providers/replicate';
 import { verifyReplicateWebhook } from '~/server/providers/replicate-webhook';
 import { ProviderError } from '~/server/providers/types';
@@ -26,13 +25,6 @@ async function caught(promise: Promise<unknown>): Promise<ProviderError> {
   throw new Error('expected a ProviderError');
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 beforeAll(async () => {
   fake = await startFakeReplicate();
@@ -233,8 +225,7 @@ describe('errors', () => {
   });
 
   it('nothing listening -> retryable unreachable', async () => {
-    const port = await freePort();
-    const down = createReplicateProvider({ token: 't', baseUrl: `http://127.0.0.1:${port}/v1`, retry: { attempts: 2, baseDelayMs: 1 } });
+    const down = createReplicateProvider({ token: 't', baseUrl: `http://127.0.0.1:${CLOSED_PORT}/v1`, retry: { attempts: 2, baseDelayMs: 1 } });
     const error = await caught(down.get('abc', 'a/b'));
     expect(error).toMatchObject({ retryable: true, kind: 'unreachable' });
   });
