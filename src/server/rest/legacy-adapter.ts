@@ -17,7 +17,7 @@ import { contextFromRequest } from '~/server/trpc/context';
 import { callProcedure, type OutputAt, type ProcedurePath } from './call-procedure';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 import { frozenJsonText, sendJson, sendJsonText } from '~/server/http/json-answer';
-import { BodyTooLargeError, readBody } from './read-body';
+import { BodyTooLargeError, readBody, RequestAbortedError } from './read-body';
 
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
 
@@ -164,6 +164,11 @@ export type Failure = { status: number; envelope: LegacyEnvelope; retryAfterSeco
 
 export function toFailure(error: unknown): Failure {
   if (error instanceof BadRequest) return { status: error.status, envelope: failure(error.message, error.code) };
+  if (error instanceof RequestAbortedError) {
+    // Nobody is left to read the answer, and nothing went wrong here: an abort, not an error.
+    console.info(`[legacy-adapter] ${error.message}`);
+    return { status: 400, envelope: failure(error.message, 'aborted') };
+  }
   // Our own errors and a lost database, whether thrown directly or through a procedure.
   const appError = asAppError(error instanceof TRPCError ? error.cause : error);
   if (appError) {

@@ -11,6 +11,17 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/**
+ * The client went away before its body arrived (a closed tab, a dropped connection): nothing to
+ * answer and nothing wrong on our side, so it is logged as an abort, never as a server error.
+ */
+export class RequestAbortedError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('aborted: the client closed the connection before its request body arrived', options);
+    this.name = 'RequestAbortedError';
+  }
+}
+
 /** How much more than the cap a refused client may still send (and how long) before we hang up. */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 const DRAIN_LIMIT_MS = 30_000;
@@ -30,6 +41,8 @@ function drainRefused(req: IncomingMessage): void {
 }
 
 export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buffer> {
+  // Gone before we started reading (a route that looked something up first): no event will come.
+  if (req.destroyed && !req.complete) return Promise.reject(new RequestAbortedError());
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limitBytes) {
     drainRefused(req);
@@ -42,6 +55,7 @@ export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buff
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onClose);
     };
     const onData = (chunk: Buffer | string) => {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -58,12 +72,19 @@ export function readBody(req: IncomingMessage, limitBytes: number): Promise<Buff
       cleanup();
       resolve(Buffer.concat(chunks));
     };
+    // Node reports a client that hung up mid-body as an error ('aborted', ECONNRESET) or only by
+    // closing the request before its end.
     const onError = (error: Error) => {
       cleanup();
-      reject(error);
+      reject(req.complete ? error : new RequestAbortedError({ cause: error }));
+    };
+    const onClose = () => {
+      cleanup();
+      reject(new RequestAbortedError());
     };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    req.on('close', onClose);
   });
 }

@@ -7,7 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from '~/server/rest/json-depth';
-import { BodyTooLargeError, readBody } from '~/server/rest/read-body';
+import { BodyTooLargeError, readBody, RequestAbortedError } from '~/server/rest/read-body';
 
 /** Next's own default for API routes: masks drawn in the editor may travel as data URIs. */
 export const TRPC_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -36,6 +36,11 @@ export async function readTrpcInput(req: Readable): Promise<void> {
     raw = await readBody(req, TRPC_BODY_LIMIT_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: BODY_TOO_LARGE_MESSAGE });
+    if (error instanceof RequestAbortedError) {
+      // The client is gone: logged as an abort; the route's onError reports only server errors.
+      console.info(`[trpc] ${error.message}`);
+      throw new TRPCError({ code: 'CLIENT_CLOSED_REQUEST', message: error.message, cause: error });
+    }
     throw error;
   }
   const text = raw.toString('utf8');
