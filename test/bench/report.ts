@@ -7,9 +7,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { CONNECTIONS, ENDPOINTS, READ_ROUNDS, type ApiRow } from './api';
 import type { PageWeight } from '../helpers/first-load-js';
 import { PHONE_PROFILE, type PhoneLoad } from './phone';
+import { describeWebhook, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERIES, type WebhookRow } from './webhook';
 
 /** loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here). */
-export type BenchRun = { at: string; commit: string; durationS: number; loadBefore?: number; api: ApiRow[]; pages: PageWeight[]; phone: PhoneLoad[] };
+export type BenchRun = { at: string; commit: string; durationS: number; loadBefore?: number; api: ApiRow[]; pages: PageWeight[]; phone: PhoneLoad[]; webhook?: WebhookRow };
 export type Label = 'before' | 'after';
 export type BenchResults = Record<Label, BenchRun[]>;
 
@@ -91,6 +92,16 @@ const PHONE_FIGURES: Figure[] = [
   { label: 'Bytes transferred', of: (r) => phoneMedian(r, 'bytes'), format: kB, target: '' },
 ];
 
+const WEBHOOK_FIGURES: Figure[] = [
+  { label: 'deliveries per second', of: (r) => r.webhook?.rps, format: whole, target: '' },
+  { label: 'p50 ms', of: (r) => r.webhook?.p50, format: whole, target: '' },
+  { label: 'p99 ms', of: (r) => r.webhook?.p99, format: whole, target: '< 50 ms' },
+  { label: 'non-200 answers', of: (r) => r.webhook?.non200, format: whole, target: '0' },
+  { label: 'payments granted twice', of: (r) => r.webhook?.doubleGrants, format: whole, target: '0' },
+  { label: 'payments not granted', of: (r) => r.webhook?.missingGrants, format: whole, target: '0' },
+  { label: 'users whose balance ≠ ledger sum or purchases', of: (r) => r.webhook?.booksOff, format: whole, target: '0' },
+];
+
 function table(title: string, figures: Figure[], results: BenchResults): string {
   const rows = figures.map((f) => `| ${f.label} | ${cell(results.before.map(f.of), f.format)} | ${cell(results.after.map(f.of), f.format)} | ${f.target} |`);
   return [`| ${title} | Before | After | Target |`, '|---|---:|---:|---:|', ...rows].join('\n');
@@ -134,6 +145,10 @@ export function renderGenerated(results: BenchResults): string {
     '',
     table('Figure', PHONE_FIGURES, results),
     '',
+    `### Stripe webhook (${WEBHOOK_DELIVERIES} signed deliveries over HTTP, ${WEBHOOK_CONCURRENCY} at a time: 600 new payments, 400 replays under the same or another event id)`,
+    '',
+    table('Figure', WEBHOOK_FIGURES, results),
+    '',
     END,
   ].join('\n');
 }
@@ -172,5 +187,6 @@ export function describeRun(run: BenchRun): string {
     ...run.phone.map((l, i) => `| ${i + 1} | ${seconds(l.lcpMs)} | ${seconds(l.formReactsMs)} | ${kB(l.bytes)} |`),
   ];
   const load = run.loadBefore === undefined ? [] : ['', `1-minute load average before the API measurement: ${run.loadBefore.toFixed(2)} (2 cores)`];
-  return [...pageLines, '', ...phoneLines, '', ...apiLines, ...load].join('\n');
+  const webhook = run.webhook ? ['', describeWebhook(run.webhook)] : [];
+  return [...pageLines, '', ...phoneLines, '', ...apiLines, ...load, ...webhook].join('\n');
 }

@@ -7,8 +7,9 @@
  * TEST_DATABASE_URL). Builds the app when .next is missing. Records the run under --as=before|after
  * (default after; --fresh forgets that label's earlier runs) and rewrites BENCHMARKS.md's tables.
  * Options: --duration=<s per endpoint> (10), --phone-loads=<n> (5), --profile=<dir> (the server's CPU profile).
+ * --only=webhook measures only the Stripe webhook (no build: its route in a process of its own), prints, records nothing.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { encode } from 'next-auth/jwt';
@@ -20,6 +21,8 @@ import { measureApi } from './api';
 import { firstLoadJs } from '../helpers/first-load-js';
 import { measurePhoneLoads } from './phone';
 import { describeRun, loadResults, saveResults, writeReport, type BenchRun, type Label } from './report';
+import { startFakeStripe } from '../helpers/fake-stripe';
+import { describeWebhook, measureWebhook, processCpuMs } from './webhook';
 
 const SECRET = 'bench-secret';
 const option = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -48,6 +51,38 @@ async function settled(url: string, cookie: string): Promise<void> {
   throw new Error(`The seed generation did not finish: ${url}`);
 }
 
+/** --only=webhook: the webhook's route served by a process of its own on a fresh database. */
+async function webhookOnly(): Promise<void> {
+  const database = await getTestDatabase();
+  const db = createDb(database.connectionString, { maxConnections: 5 });
+  const stripe = await startFakeStripe();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' as const, DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, ...stripe.env };
+  const profile = option('profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('profile')}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'test/bench/webhook-route-server.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /listening (http:\/\/\S+)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      server.once('exit', (code: number | null) => reject(new Error(`the webhook route server exited (${code})`)));
+    });
+    const row = await measureWebhook({ webhookUrl: `${url}/api/webhooks/stripe`, db, stripe, serverCpuMs: () => processCpuMs(server.pid!) });
+    console.log(describeWebhook(row));
+    console.log('\n--only=webhook: printed, not recorded (a full `npm run bench` records the webhook with the rest).');
+  } finally {
+    await new Promise((resolve) => {
+      server.once('exit', resolve);
+      server.kill('SIGTERM');
+    });
+    await stripe.close();
+    await db.$disconnect();
+    await database.stop();
+  }
+}
+
 async function main(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
@@ -55,13 +90,16 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   process.env.TEST_DATABASE_URL = serverUrl;
+  if (option('only') === 'webhook') return webhookOnly();
   if (!existsSync('.next/BUILD_ID')) execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
   const pages = firstLoadJs();
   const database = await getTestDatabase();
   const db = createDb(database.connectionString, { maxConnections: 5 });
   // --profile=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = option('profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('profile')}`] : [];
-  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' }, profile);
+  // Payments go to a loopback fake of Stripe (the webhook is measured last).
+  const stripe = await startFakeStripe();
+  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on', ...stripe.env }, profile);
   try {
     // A visitor's first look at the generator, before any load on the server.
     const phone = await measurePhoneLoads(`${app.url}/create/flux-schnell`, PHONE_LOADS);
@@ -83,8 +121,9 @@ async function main(): Promise<void> {
     for (const until = Date.now() + 60_000; (loadavg()[0] ?? 0) >= 1 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 2000));
     const loadBefore = loadavg()[0];
     const api = await measureApi(app.url, cookie, id, DURATION_S);
+    const webhook = await measureWebhook({ webhookUrl: `${app.url}/api/webhooks/stripe`, db, stripe });
 
-    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone };
+    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone, webhook };
     console.log(describeRun(run));
     const results = loadResults();
     results[LABEL] = [...(FRESH ? [] : results[LABEL]), run];
@@ -93,6 +132,7 @@ async function main(): Promise<void> {
     console.log(`\nRecorded as "${LABEL}" (${results[LABEL].length} run(s)); wrote BENCHMARKS.md`);
   } finally {
     await app.stop();
+    await stripe.close();
     await db.$disconnect();
     await database.stop();
   }

@@ -48,7 +48,10 @@ export function pricePer100(pack: CreditPack): number {
   return Math.round((pack.amount * 100) / pack.credits);
 }
 
+/** 1200 → '1,200' (without Intl: this runs on every grant, and Intl's first use is slow). */
+const grouped = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** A human name for the item (checkout pages and receipts show it). */
 export function itemName(item: SaleItem): string {
-  return item.kind === 'pack' ? `${item.credits.toLocaleString('en-US')} credits` : `Premium (${item.monthlyCredits.toLocaleString('en-US')} credits a month)`;
+  return item.kind === 'pack' ? `${grouped(item.credits)} credits` : `Premium (${grouped(item.monthlyCredits)} credits a month)`;
 }

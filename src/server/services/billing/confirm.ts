@@ -9,7 +9,8 @@ import { getBalance } from '~/server/services/credits/ledger';
 import { findSaleItem, PREMIUM_PLAN } from './catalogue';
 import { applyPlanState, readPlanState } from './events';
 import { gatewayFor } from './gateway';
-import { grantPack, packSaleOf, sessionUserId } from './grants';
+import { packSaleOf, sessionUserId } from './grants';
+import { direct, recordPackGrant } from './pack-grant';
 
 export type ConfirmAnswer = { state: 'granted' | 'pending' | 'unpaid'; credits: number; balance: number; item: string };
 
@@ -32,7 +33,7 @@ export async function confirmCheckout(db: Db, userId: string, sessionId: string)
       throw new AppError('validation_failed', `Checkout session ${session.id}'s line items do not match its total: nothing granted.`);
     }
     const sale = packSaleOf(session, { receiptUrl: session.receiptUrl });
-    await db.$transaction((tx) => grantPack(tx, sale));
+    await recordPackGrant(direct(db), sale, null);
     return answer('granted', sale.pack.credits);
   }
   if (session.mode === 'subscription' && session.subscription) {

@@ -3,6 +3,9 @@
  * what it needs first (read-backs from the provider happen here, outside any transaction) and
  * returns the effect, which the webhook runs in one transaction with the event's record. Types
  * not listed here are answered 200 and ignored.
+ *
+ * A handler answers at once (no I/O) with its effect, or with the read-back to make first: the
+ * webhook skips that read-back for an event it has recorded already.
  */
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
@@ -11,16 +14,28 @@ import { closeDispute, clawBackDispute, clawBackRefunds } from './clawbacks';
 import { userOfCustomer } from './customers';
 import { gatewayFor } from './gateway';
 import { grantPack, grantPlanInvoice, packSaleOf, planSaleOf, sessionUserId, type PackSale, type PlanSale } from './grants';
+import { direct, recordPackGrant } from './pack-grant';
 import { applySubscription } from './premium';
 import { chargeShape, checkoutSessionShape, disputeShape, type EventFacts, type InvoiceFacts, type SubscriptionFacts } from './shapes';
 import type { BillingTx } from './tx';
 
-/** The effect of an event, run inside the transaction that records it; answers what it did. */
-export type EventEffect = (tx: BillingTx) => Promise<string>;
+/**
+ * The effect of an event, answering what it did: run inside the transaction that records the
+ * event, or (a pack's grant, the hot path) one statement that records the event itself.
+ */
+export type EventEffect =
+  | { kind: 'transaction'; apply: (tx: BillingTx) => Promise<string> }
+  | { kind: 'statement'; apply: (db: Db, deliveryKey: string) => Promise<string> };
 
-type Handler = (db: Db, event: EventFacts) => Promise<EventEffect>;
+/** An effect, or the read-back that leads to one. */
+export type EventPlan = EventEffect | { kind: 'read_back'; then: () => Promise<EventEffect> };
 
-const nothing = (outcome: string): EventEffect => async () => outcome;
+type Handler = (db: Db, event: EventFacts) => EventPlan;
+
+const readBack = (then: () => Promise<EventEffect>): EventPlan => ({ kind: 'read_back', then });
+
+const inTransaction = (apply: (tx: BillingTx) => Promise<string>): EventEffect => ({ kind: 'transaction', apply });
+const nothing = (outcome: string): EventEffect => inTransaction(async () => outcome);
 
 /** The subscription, its latest paid invoice as a sale, and whose they are: read back from the provider. */
 type PlanState = { userId: string; subscription: SubscriptionFacts; sale: PlanSale | null };
@@ -76,30 +91,30 @@ async function rememberCustomer(tx: BillingTx, userId: string, customerId: strin
   await tx.user.updateMany({ where: { id: userId, stripeCustomerId: null }, data: { stripeCustomerId: customerId } });
 }
 
-const onCheckoutPaid: Handler = async (db, event) => {
+const onCheckoutPaid: Handler = (db, event) => {
   const session = checkoutSessionShape.parse(event.data.object);
   if (session.payment_status !== 'paid') return nothing('awaiting_payment');
   if (session.mode === 'payment') {
+    // Our checkout stored the customer before the session existed: nothing to remember here.
     const sale = packSaleOf(session);
-    return async (tx) => {
-      const result = await grantPack(tx, sale);
-      await rememberCustomer(tx, sale.userId, session.customer);
-      return grantOutcome(result.granted);
-    };
+    return { kind: 'statement', apply: async (db, deliveryKey) => (await recordPackGrant(direct(db), sale, deliveryKey)).outcome };
   }
-  if (session.mode === 'subscription' && session.subscription) {
+  const subscriptionId = session.subscription;
+  if (session.mode === 'subscription' && subscriptionId) {
     const userId = sessionUserId(session);
-    const state = await readPlanState(db, session.subscription, userId);
-    return async (tx) => {
-      const applied = await applyPlanState(tx, state);
-      await rememberCustomer(tx, userId, session.customer);
-      return state.sale ? grantOutcome(applied.granted) : 'subscription_updated';
-    };
+    return readBack(async () => {
+      const state = await readPlanState(db, subscriptionId, userId);
+      return inTransaction(async (tx) => {
+        const applied = await applyPlanState(tx, state);
+        await rememberCustomer(tx, userId, session.customer);
+        return state.sale ? grantOutcome(applied.granted) : 'subscription_updated';
+      });
+    });
   }
   return nothing('ignored');
 };
 
-const onInvoicePaid: Handler = async (db, event) => {
+const onInvoicePaid: Handler = (db, event) => readBack(async () => {
   const id = String(event.data.object.id ?? '');
   const invoice = await gatewayFor(db, id).retrieveInvoice(id);
   const subscriptionId = invoice.parent?.subscription_details?.subscription ?? null;
@@ -110,24 +125,24 @@ const onInvoicePaid: Handler = async (db, event) => {
   if (!sale) return nothing('awaiting_payment');
   // A renewal moves the period on: premium is read back with it.
   const state = await readPlanState(db, subscriptionId, userId);
-  return async (tx) => {
+  return inTransaction(async (tx) => {
     await assertUser(tx, userId, invoice.id);
     const grant = await grantPlanInvoice(tx, sale);
     await applySubscription(tx, userId, state.subscription);
     return grantOutcome(grant.granted);
-  };
-};
+  });
+});
 
-const onSubscriptionChanged: Handler = async (db, event) => {
+const onSubscriptionChanged: Handler = (db, event) => readBack(async () => {
   const id = String(event.data.object.id ?? '');
   const state = await readPlanState(db, id, null);
   // The invoice grants through invoice.paid; here only premium follows the status.
-  return async (tx) => {
+  return inTransaction(async (tx) => {
     await assertUser(tx, state.userId, id);
     const premium = await applySubscription(tx, state.userId, state.subscription);
     return premium ? 'premium_on' : 'premium_off';
-  };
-};
+  });
+});
 
 /** The purchase a payment intent paid for: recorded, or a pack session of ours not granted yet. */
 async function purchaseOfPaymentIntent(db: Db, paymentIntentId: string | null): Promise<{ purchaseId: string | null; missingSale: PackSale | null }> {
@@ -146,43 +161,43 @@ async function purchaseInTx(tx: BillingTx, found: { purchaseId: string | null; m
   return found.purchaseId ? tx.purchase.findUnique({ where: { id: found.purchaseId } }) : null;
 }
 
-const onChargeRefunded: Handler = async (db, event) => {
+const onChargeRefunded: Handler = (db, event) => readBack(async () => {
   const charge = chargeShape.parse(event.data.object);
   const found = await purchaseOfPaymentIntent(db, charge.payment_intent);
   if (!found.purchaseId) return nothing('not_ours');
   const refunds = await gatewayFor(db, charge.id).listRefunds(charge.id);
-  return async (tx) => {
+  return inTransaction(async (tx) => {
     const purchase = await purchaseInTx(tx, found);
     if (!purchase) return 'not_ours';
     if (charge.receipt_url) await tx.purchase.updateMany({ where: { id: purchase.id, receiptUrl: null }, data: { receiptUrl: charge.receipt_url } });
     const { taken } = await clawBackRefunds(tx, purchase, refunds);
     return taken > 0 ? 'clawed_back' : 'already_clawed_back';
-  };
-};
+  });
+});
 
-const onDisputeCreated: Handler = async (db, event) => {
+const onDisputeCreated: Handler = (db, event) => readBack(async () => {
   const dispute = disputeShape.parse(event.data.object);
   const found = await purchaseOfPaymentIntent(db, dispute.payment_intent);
   if (!found.purchaseId) return nothing('not_ours');
-  return async (tx) => {
+  return inTransaction(async (tx) => {
     const purchase = await purchaseInTx(tx, found);
     if (!purchase) return 'not_ours';
     const { taken } = await clawBackDispute(tx, purchase, dispute);
     return taken > 0 ? 'clawed_back' : 'already_clawed_back';
-  };
-};
+  });
+});
 
-const onDisputeClosed: Handler = async (db, event) => {
+const onDisputeClosed: Handler = (db, event) => readBack(async () => {
   const dispute = disputeShape.parse(event.data.object);
   const found = await purchaseOfPaymentIntent(db, dispute.payment_intent);
   if (!found.purchaseId) return nothing('not_ours');
-  return async (tx) => {
+  return inTransaction(async (tx) => {
     const purchase = await purchaseInTx(tx, found);
     if (!purchase) return 'not_ours';
     const { returned, won } = await closeDispute(tx, purchase, dispute);
     return won ? (returned > 0 ? 'given_back' : 'already_given_back') : 'dispute_lost';
-  };
-};
+  });
+});
 
 export const EVENT_HANDLERS: Record<string, Handler> = {
   'checkout.session.completed': onCheckoutPaid,

@@ -12,6 +12,7 @@ import { AppError } from '~/server/errors';
 import { grantCreditsOnce } from '~/server/services/credits/ledger';
 import { creditsOf, findSaleItem, itemName, type CreditPack, type Plan } from './catalogue';
 import type { CheckoutSessionFacts, InvoiceFacts } from './shapes';
+import { recordPackGrant, within } from './pack-grant';
 import type { BillingTx } from './tx';
 
 export type PackSale = {
@@ -98,9 +99,9 @@ async function assertUserExists(tx: BillingTx, userId: string, objectId: string)
   if (!user) throw new AppError('not_found', `User ${userId} of payment ${objectId} does not exist (deleted?): nothing granted.`);
 }
 
-type Recorded = { id: string; userId: string; kind: 'pack' | 'plan'; item: CreditPack | Plan; amount: number; currency: string; paymentIntentId: string | null; receiptUrl: string | null };
+type Recorded = { id: string; userId: string; kind: 'plan'; item: Plan; amount: number; currency: string; paymentIntentId: string | null; receiptUrl: string | null };
 
-async function recordAndGrant(tx: BillingTx, sale: Recorded, reason: 'purchase_grant' | 'plan_grant'): Promise<GrantResult> {
+async function recordAndGrant(tx: BillingTx, sale: Recorded, reason: 'plan_grant'): Promise<GrantResult> {
   await assertUserExists(tx, sale.userId, sale.id);
   const credits = creditsOf(sale.item);
   await tx.purchase.createMany({
@@ -124,8 +125,9 @@ async function recordAndGrant(tx: BillingTx, sale: Recorded, reason: 'purchase_g
   return { granted: balance !== null, credits, userId: sale.userId, purchaseId: sale.id };
 }
 
+/** A pack, granted once (the one statement of pack-grant.ts), inside a transaction already open. */
 export function grantPack(tx: BillingTx, sale: PackSale): Promise<GrantResult> {
-  return recordAndGrant(tx, { ...sale, id: sale.sessionId, kind: 'pack', item: sale.pack }, 'purchase_grant');
+  return recordPackGrant(within(tx), sale, null);
 }
 
 export function grantPlanInvoice(tx: BillingTx, sale: PlanSale): Promise<GrantResult> {

@@ -11,7 +11,8 @@ import { applyPlanState, readPlanState } from './events';
 import { gatewayFor, type PaymentGateway } from './gateway';
 import { localGateway } from './gateway/local';
 import { stripeGateway } from './gateway/stripe';
-import { grantPack, packSaleOf, planSaleOf } from './grants';
+import { packSaleOf, planSaleOf } from './grants';
+import { direct, recordPackGrant } from './pack-grant';
 import { expireLapsedPremium } from './premium';
 import type { CheckoutSessionFacts, InvoiceFacts } from './shapes';
 
@@ -39,7 +40,7 @@ async function reconcileSession(db: Db, session: CheckoutSessionFacts): Promise<
   const known = await db.purchase.findUnique({ where: { id: session.id }, select: { credits: true } });
   if (known) return { object: session.id, outcome: 'already_granted', credits: 0, userId };
   const sale = packSaleOf(session);
-  const result = await db.$transaction((tx) => grantPack(tx, sale));
+  const result = await recordPackGrant(direct(db), sale, null);
   return { object: session.id, outcome: result.granted ? 'granted' : 'already_granted', credits: result.granted ? result.credits : 0, userId: sale.userId };
 }
 

@@ -4,9 +4,10 @@
  *
  *   signature (400 when bad or stale: nothing recorded)
  *   → the event (200 and ignored when its type is not ours; 200 when already recorded)
- *   → what it needs, read back from the provider
+ *   → what it needs, read back from the provider (skipped for an event recorded already)
  *   → ONE transaction: the event id recorded and its effect written (ledger rows keyed by the
- *     provider's object, so the same payment under another event id moves nothing again)
+ *     provider's object, so the same payment under another event id moves nothing again); a
+ *     pack's grant is one statement that records the event itself (pack-grant.ts)
  *
  * A payment we must refuse (unknown item, amount below the price, user deleted) answers 422 with
  * the reason and records nothing; a failure we can recover from (the provider or the database
@@ -14,6 +15,8 @@
  */
 import { ZodError } from 'zod';
 import type { Db } from '~/server/db/client';
+import { queryDirect } from '~/server/db/direct-query';
+import { Prisma } from '~/server/db/generated/client';
 import { asAppError, retryAfterFor } from '~/server/errors';
 import { EVENT_HANDLERS } from './events';
 import { eventShape } from './shapes';
@@ -26,6 +29,9 @@ export type WebhookAnswer = {
 };
 
 const deliveryId = (eventId: string) => `stripe:${eventId}`;
+
+/** Under load a delivery may wait for a connection: longer than Prisma's 2 s, well inside Stripe's own timeout. */
+const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 15_000 };
 
 export async function receiveStripeWebhook(db: Db, rawBody: Buffer | string, signature: string | undefined): Promise<WebhookAnswer> {
   const verified = verifyDelivery(rawBody, signature);
@@ -40,16 +46,24 @@ export async function receiveStripeWebhook(db: Db, rawBody: Buffer | string, sig
   const handler = EVENT_HANDLERS[event.type];
   if (!handler) return { status: 200, body: { ok: true, outcome: 'ignored' } };
   try {
-    // The common replay costs one indexed read and no call to the provider.
-    const known = await db.webhookDelivery.findUnique({ where: { id: deliveryId(event.id) }, select: { id: true } });
-    if (known) return { status: 200, body: { ok: true, outcome: 'duplicate' } };
-    const effect = await handler(db, event);
-    const outcome = await db.$transaction(async (tx) => {
-      // A parallel delivery of the same event waits here for the first one's commit, then finds it.
-      const recorded = await tx.webhookDelivery.createMany({ data: [{ id: deliveryId(event.id), provider: 'stripe' }], skipDuplicates: true });
-      if (recorded.count === 0) return 'duplicate';
-      return effect(tx);
-    });
+    const key = deliveryId(event.id);
+    let plan = handler(db, event);
+    if (plan.kind === 'read_back') {
+      // A replay costs one indexed read, not another call to the provider.
+      const known = await queryDirect(db, Prisma.sql`SELECT 1 AS "one" FROM "WebhookDelivery" WHERE "id" = ${key}`);
+      if (known.length > 0) return { status: 200, body: { ok: true, outcome: 'duplicate' } };
+      plan = await plan.then();
+    }
+    const effect = plan;
+    const outcome =
+      effect.kind === 'statement'
+        ? await effect.apply(db, key)
+        : await db.$transaction(async (tx) => {
+            // A parallel delivery of the same event waits here for the first one's commit, then finds it.
+            const recorded = await tx.webhookDelivery.createMany({ data: [{ id: key, provider: 'stripe' }], skipDuplicates: true });
+            if (recorded.count === 0) return 'duplicate';
+            return effect.apply(tx);
+          }, TRANSACTION_LIMITS);
     return { status: 200, body: { ok: true, outcome } };
   } catch (error) {
     return failureAnswer(event.type, event.id, error);

@@ -124,6 +124,33 @@ export function debitWithinStatement(userId: string, amount: number, movement: O
   };
 }
 
+/**
+ * The same once-per-object grant as grantCreditsOnce, as three parts of one larger statement that
+ * also records what was paid (services/billing/pack-grant.ts): one statement is one round trip and
+ * one transaction, the hot path of a payment webhook.
+ * - `lock`: the owner's row, locked, when `when` holds (a SQL condition); its "credits" are the
+ *   balance before (a concurrent movement commits first, and the lock then reads its result).
+ * - `claim(lockCte)`: the ledger row, keyed by (providerObjectId, reason); nothing when taken.
+ * - `move(claimCte)`: the balance moved by what the claim inserted, nothing otherwise.
+ */
+export function grantOnceWithinStatement(userId: string, amount: number, movement: PaymentMovement, when: Prisma.Sql) {
+  assertWholeCredits(amount, 'grant');
+  return {
+    lock: Prisma.sql`SELECT "credits" FROM "User" WHERE "id" = ${userId} AND ${when} FOR UPDATE`,
+    claim: (lockCte: string) => Prisma.sql`
+      INSERT INTO "CreditLedgerEntry" ("id", "userId", "amount", "balanceAfter", "reason", "note", "providerObjectId", "purchaseId")
+      SELECT ${newRowId()}, ${userId}, ${amount}::int, locked."credits" + ${amount}::int, ${movement.reason}, ${movement.note ?? null}::text,
+        ${movement.providerObjectId}, ${movement.purchaseId ?? null}::text
+      FROM ${Prisma.raw(`"${lockCte}"`)} AS locked
+      ON CONFLICT ("providerObjectId", "reason") DO NOTHING
+      RETURNING "amount"`,
+    move: (claimCte: string) => Prisma.sql`
+      UPDATE "User" SET "credits" = "User"."credits" + claimed."amount", "updatedAt" = now()
+      FROM ${Prisma.raw(`"${claimCte}"`)} AS claimed WHERE "User"."id" = ${userId}
+      RETURNING "User"."credits"`,
+  };
+}
+
 export async function getBalance(db: DbTx, userId: string): Promise<number> {
   const user = await db.user.findUnique({ where: { id: userId }, select: { credits: true } });
   if (!user) throw new AppError('not_found', 'User not found.');

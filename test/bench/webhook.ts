@@ -1,0 +1,180 @@
+/**
+ * The Stripe webhook under load: 1,000 signed deliveries over HTTP, 20 at a time, a mix of new
+ * payments and replays (the same event again, and the same payment under another event id and
+ * type), in a fixed shuffled order. Then the books are checked: each payment granted exactly once,
+ * and every user's balance equal to their ledger's sum and to what they bought.
+ */
+import { readFileSync } from 'node:fs';
+import Stripe from 'stripe';
+import type { Db } from '~/server/db/client';
+import { CREDIT_PACKS } from '~/server/services/billing/catalogue';
+import type { FakeStripe } from '../helpers/fake-stripe';
+
+export const WEBHOOK_DELIVERIES = 1000;
+export const WEBHOOK_CONCURRENCY = 20;
+/** New payments among the deliveries; the rest replay them (half the same event, half another id). */
+const NEW_PAYMENTS = 600;
+const USERS = 50;
+const WARM_UP_PAYMENTS = 20;
+
+export type WebhookRow = {
+  deliveries: number;
+  concurrency: number;
+  newPayments: number;
+  replays: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Answers other than 200 (warm-up included); each was delivered again before the books were checked. */
+  non200: number;
+  /** Payments with more than one grant (must be 0), and with none (must be 0). */
+  doubleGrants: number;
+  missingGrants: number;
+  /** Users whose balance differs from their ledger's sum or from what they bought (must be 0). */
+  booksOff: number;
+  /** The server's CPU time per measured delivery, when its process can be read (the VM is shared: this does not drift with others' load). */
+  serverCpuMsPerDelivery?: number;
+};
+
+/** A small deterministic generator (mulberry32), so every run delivers in the same order. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+type Delivery = { payload: string; sessionId: string };
+
+export async function measureWebhook(options: { webhookUrl: string; db: Db; stripe: FakeStripe; serverCpuMs?: () => number }): Promise<WebhookRow> {
+  const { webhookUrl, db, stripe } = options;
+  const origin = new URL(stripe.url);
+  const sdk = new Stripe(stripe.secretKey, { host: origin.hostname, port: origin.port, protocol: 'http', telemetry: false });
+  const users = await Promise.all(Array.from({ length: USERS }, (_, i) => db.user.create({ data: { email: `webhook-bench-${process.pid}-${i}@example.test` }, select: { id: true } })));
+  const random = seeded(19);
+  const bought = new Map<string, number>();
+
+  async function paidSession(index: number): Promise<{ session: Record<string, unknown>; userId: string }> {
+    const user = users[index % USERS]!;
+    const pack = CREDIT_PACKS[index % CREDIT_PACKS.length]!;
+    const metadata = { userId: user.id, item: pack.id };
+    const created = await sdk.checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: user.id,
+      metadata,
+      payment_intent_data: { metadata },
+      line_items: [{ quantity: 1, price_data: { currency: pack.currency, unit_amount: pack.amount, product_data: { name: `${pack.credits} credits` } } }],
+      success_url: 'http://bench.test/billing/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://bench.test/pricing',
+    });
+    bought.set(user.id, (bought.get(user.id) ?? 0) + pack.credits);
+    return { session: stripe.pay(created.id).session, userId: user.id };
+  }
+
+  const sign = (event: Record<string, unknown>): Delivery => {
+    const payload = JSON.stringify(event);
+    return { payload, sessionId: String((event.data as { object: { id: string } }).object.id) };
+  };
+
+  const payments = [];
+  for (let i = 0; i < NEW_PAYMENTS + WARM_UP_PAYMENTS; i += 1) payments.push(await paidSession(i));
+  const warmUp = payments.slice(NEW_PAYMENTS).map(({ session }) => sign(stripe.event('checkout.session.completed', session)));
+  const firsts = payments.slice(0, NEW_PAYMENTS).map(({ session }) => ({ session, event: stripe.event('checkout.session.completed', session) }));
+  const deliveries: Delivery[] = firsts.map(({ event }) => sign(event));
+  for (let i = 0; deliveries.length < WEBHOOK_DELIVERIES; i += 1) {
+    const { session, event } = firsts[Math.floor(random() * firsts.length)]!;
+    deliveries.push(sign(i % 2 === 0 ? event : stripe.event('checkout.session.async_payment_succeeded', session)));
+  }
+  // Fisher–Yates with the seeded generator: replays land before, beside and after their payment.
+  for (let i = deliveries.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+  }
+
+  const post = async ({ payload }: Delivery): Promise<{ ms: number; status: number }> => {
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret });
+    const started = performance.now();
+    const response = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    await response.arrayBuffer();
+    return { ms: performance.now() - started, status: response.status };
+  };
+
+  /** Deliveries answered other than 200: Stripe would deliver them again, and so do we before the books are checked. */
+  const failed: Delivery[] = [];
+  const run = async (list: Delivery[]) => {
+    const results: { ms: number; status: number }[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: WEBHOOK_CONCURRENCY }, async () => {
+        while (next < list.length) {
+          const delivery = list[(next += 1) - 1]!;
+          const result = await post(delivery);
+          if (result.status !== 200) failed.push(delivery);
+          results.push(result);
+        }
+      }),
+    );
+    return results;
+  };
+
+  const warmUpFailures = (await run(warmUp)).filter((r) => r.status !== 200).length;
+  const cpuBefore = options.serverCpuMs?.();
+  const started = performance.now();
+  const results = await run(deliveries);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = options.serverCpuMs?.();
+  for (const delivery of failed) {
+    for (let attempt = 0; attempt < 5 && (await post(delivery)).status !== 200; attempt += 1);
+  }
+
+  const grants = await db.creditLedgerEntry.groupBy({ by: ['providerObjectId'], where: { reason: 'purchase_grant', userId: { in: users.map((u) => u.id) } }, _count: { _all: true } });
+  const grantCount = new Map(grants.map((g) => [g.providerObjectId, g._count._all]));
+  const sessionIds = payments.map(({ session }) => String(session.id));
+  let booksOff = 0;
+  for (const user of users) {
+    const [row, sum] = await Promise.all([
+      db.user.findUniqueOrThrow({ where: { id: user.id }, select: { credits: true } }),
+      db.creditLedgerEntry.aggregate({ where: { userId: user.id }, _sum: { amount: true } }),
+    ]);
+    if (row.credits !== (sum._sum.amount ?? 0) || row.credits !== (bought.get(user.id) ?? 0)) booksOff += 1;
+  }
+  const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    deliveries: results.length,
+    concurrency: WEBHOOK_CONCURRENCY,
+    newPayments: NEW_PAYMENTS,
+    replays: WEBHOOK_DELIVERIES - NEW_PAYMENTS,
+    rps: Math.round(results.length / seconds),
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies.at(-1)!),
+    non200: results.filter((r) => r.status !== 200).length + warmUpFailures,
+    doubleGrants: sessionIds.filter((id) => (grantCount.get(id) ?? 0) > 1).length,
+    missingGrants: sessionIds.filter((id) => (grantCount.get(id) ?? 0) === 0).length,
+    booksOff,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined ? { serverCpuMsPerDelivery: round((cpuAfter - cpuBefore) / results.length) } : {}),
+  };
+}
+
+/** CPU milliseconds a process has used so far (Linux /proc; clock ticks of 10 ms). */
+export function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command's ")".
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export function describeWebhook(row: WebhookRow): string {
+  return [
+    '| Stripe webhook | deliveries | new / replays | concurrency | req/s | p50 ms | p99 ms | max ms | server CPU ms / delivery | non-200 | double grants | missing grants | books off |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| POST /api/webhooks/stripe | ${row.deliveries} | ${row.newPayments} / ${row.replays} | ${row.concurrency} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.max} | ${row.serverCpuMsPerDelivery ?? '–'} | ${row.non200} | ${row.doubleGrants} | ${row.missingGrants} | ${row.booksOff} |`,
+  ].join('\n');
+}
