@@ -207,6 +207,12 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
           ))}
         </SimpleGrid>
       )}
+      {prediction.display?.outputText ? (
+        // What made an image result when the model says (the local engine's upscaler names its model).
+        <Text size="xs" c="dimmed" mt={6} data-testid="output-label">
+          {prediction.display.outputText}
+        </Text>
+      ) : null}
       {open !== null ? <MediaLightbox url={open} opened onClose={() => setOpen(null)} /> : null}
     </>
   );

@@ -22,9 +22,11 @@ export type ImageUploaderProps = {
   height?: number;
   /** Base of the data-testid attributes (the field name). */
   testId?: string;
+  /** A note under the uploaded image (e.g. the face check's '1 face found'). */
+  note?: ReactNode;
 };
 
-export function ImageUploader({ value, onChange, label, description, error, required, disabled, accept, height = 220, testId }: ImageUploaderProps) {
+export function ImageUploader({ value, onChange, label, description, error, required, disabled, accept, height = 220, testId, note }: ImageUploaderProps) {
   const t = useTranslations('uploads');
   const { upload, uploading, error: uploadError, ensureSignedIn } = useImageUpload();
   const id = useId();
@@ -63,6 +65,11 @@ export function ImageUploader({ value, onChange, label, description, error, requ
             describedBy={uploadError ? hintId : undefined}
           />
         )}
+        {note && value && !error ? (
+          <Text size="xs" c="dimmed" mt={4} data-testid={testId ? `${testId}-note` : undefined}>
+            {note}
+          </Text>
+        ) : null}
         {uploadError && !value && (
           <Text size="xs" c="red" mt={4} role="alert" id={hintId}>
             {uploadError}

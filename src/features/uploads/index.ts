@@ -5,3 +5,5 @@ export { uploadBlob, uploadFolderFor, UploadError, type RequestSignedUrl, type U
 export { exceedsUploadLimit, UPLOAD_LIMIT_MB } from './upload-messages';
 export { isUnauthorized, useImageUpload, type ImageUploadApi } from './useImageUpload';
 export { useRequireSignIn, type RequireSignIn } from './useRequireSignIn';
+export { faceRefusalText, faceVerdictText, type FaceCheckStatus } from './face-messages';
+export { useFaceVerdict, type FaceVerdictView } from './useFaceVerdict';

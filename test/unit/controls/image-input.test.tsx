@@ -144,3 +144,38 @@ describe('image_input', () => {
     expect(screen.getByText('An input image is required.')).toBeTruthy();
   });
 });
+
+describe('image_input of a photo that must show one face (headshot)', () => {
+  const headshot = publicModel('headshot');
+  const photoControl = controlOf(headshot, 'image_input', 'image_url');
+  const url = 'https://studio.test/storage/u/1/uploads/face.jpg';
+
+  it('asks nothing before a photo is there, and nothing for fields without the requirement', () => {
+    renderControl(ImageInputControl, { model: headshot, control: photoControl });
+    renderControl(ImageInputControl, { model, control, values: { image_url: url } });
+    expect(fakes.faceCheck).not.toHaveBeenCalled();
+  });
+
+  it('says it is looking while the check runs', () => {
+    renderControl(ImageInputControl, { model: headshot, control: photoControl, values: { image_url: url } });
+    expect(fakes.faceCheck).toHaveBeenCalledWith({ url });
+    expect(screen.getByTestId('control-image_url-note').textContent).toBe('Looking for a face...');
+  });
+
+  it('says "1 face found" under the photo', () => {
+    fakes.faceVerdict = { status: 'one_face', faces: 1 };
+    renderControl(ImageInputControl, { model: headshot, control: photoControl, values: { image_url: url } });
+    expect(screen.getByTestId('control-image_url-note').textContent).toBe('1 face found');
+  });
+
+  it.each([
+    [{ status: 'no_face', faces: 0 } as const, 'We could not find a face in this photo. Choose a photo where one face is clearly visible.'],
+    [{ status: 'many_faces', faces: 3 } as const, 'This photo shows 3 faces. Choose a photo of one person.'],
+    [{ status: 'unreadable', faces: null } as const, 'We could not read this photo. Choose a JPEG, PNG or WebP image.'],
+  ])('shows the problem as the field’s error: %o', (verdict, message) => {
+    fakes.faceVerdict = verdict;
+    renderControl(ImageInputControl, { model: headshot, control: photoControl, values: { image_url: url } });
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByText('1 face found')).toBeNull();
+  });
+});

@@ -35,6 +35,9 @@ export const fakes = {
   refreshUser: vi.fn(async () => undefined),
   randomPrompt: vi.fn(async () => ({ content: 'a lighthouse at dusk, oil painting' })),
   user: { premium: false },
+  /** What upload.faceCheck answers for an enabled query (undefined: no answer yet). */
+  faceVerdict: undefined as { status: 'one_face' | 'no_face' | 'many_faces' | 'unreadable' | 'unchecked'; faces: number | null } | undefined,
+  faceCheck: vi.fn((_input: { url: string }) => undefined as void),
 };
 
 export function resetFakes(): void {
@@ -46,6 +49,8 @@ export function resetFakes(): void {
   fakes.signedUrl.mockReset().mockImplementation(async () => ({ ...DEFAULT_SIGNED }));
   fakes.runSync.mockReset().mockImplementation(async () => ({ id: 'gen-1', text: 'a prompt', user_credits: 9 }));
   fakes.randomPrompt.mockReset().mockImplementation(async () => ({ content: 'a lighthouse at dusk, oil painting' }));
+  fakes.faceVerdict = undefined;
+  fakes.faceCheck.mockClear();
 }
 
 function mutation<I, O>(fn: (input: I) => Promise<O>) {
@@ -77,7 +82,16 @@ export const toastModule = { showToast: fakes.toast };
 
 export const trpcModule = {
   trpc: {
-    upload: { signedUrl: { useMutation: mutation(fakes.signedUrl) } },
+    upload: {
+      signedUrl: { useMutation: mutation(fakes.signedUrl) },
+      faceCheck: {
+        useQuery: (input: { url: string }, options?: { enabled?: boolean }) => {
+          if (options?.enabled === false) return { isPending: true, fetchStatus: 'idle', data: undefined };
+          fakes.faceCheck(input);
+          return fakes.faceVerdict ? { isPending: false, fetchStatus: 'idle', data: fakes.faceVerdict } : { isPending: true, fetchStatus: 'fetching', data: undefined };
+        },
+      },
+    },
     generation: {
       runSync: { useMutation: mutation(fakes.runSync) },
       // Answers as the catalogue procedure does: the model's public definition.

@@ -1,5 +1,9 @@
-/** image_input: one uploaded image as the field's URL (tool-catalogue §3, §4). */
-import { ImageUploader } from '~/features/uploads';
+/**
+ * image_input: one uploaded image as the field's URL (tool-catalogue §3, §4). A photo that must
+ * show one face (catalogue `faces: 'one'`) gets the detector's verdict as soon as it is uploaded:
+ * '1 face found', or the problem as the field's error (Generate's refusal shows there too).
+ */
+import { ImageUploader, useFaceVerdict } from '~/features/uploads';
 import type { ControlProps } from '../types';
 
 export function asImageUrl(value: unknown): string | null {
@@ -7,13 +11,16 @@ export function asImageUrl(value: unknown): string | null {
 }
 
 export function ImageInputControl({ control, value, onChange, error, disabled }: ControlProps<'image_input'>) {
+  const url = asImageUrl(value);
+  const faces = useFaceVerdict(control.faces === 'one' ? url : null);
   return (
     <ImageUploader
-      value={asImageUrl(value)}
-      onChange={(url) => onChange(url ?? undefined)}
+      value={url}
+      onChange={(next) => onChange(next ?? undefined)}
       label={control.label}
       description={control.description}
-      error={error}
+      error={error || faces.problem}
+      note={faces.note}
       required={control.required}
       disabled={disabled}
       accept={control.accept}
