@@ -4,7 +4,7 @@
  * WebAssembly backend, in one worker thread off the request path. Server-only: nothing here may
  * be imported by browser code (the models and TensorFlow.js never enter a page's bundle).
  */
-export { countFaces, crashInferenceWorkerForTests, esrganUpscale, inferenceStats, stopInference, type InferenceStats, type UpscaleProgress } from './runner';
+export { countFaces, crashInferenceWorkerForTests, esrganUpscale, inferenceReady, inferenceStats, stopInference, type InferenceStats, type UpscaleProgress } from './runner';
 export { decodeRgb, UnreadableImageError, type DecodeLimits, type UnreadableReason } from './decode';
 export { ESRGAN_SCALES, type EsrganScale, type FaceDetection, type RgbImage } from './protocol';
 export { InferenceCrashError, InferenceFailedError, InferenceUnavailableError } from './worker-host';

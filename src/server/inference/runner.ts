@@ -39,6 +39,14 @@ function ownBuffer(pixels: Uint8Array): Uint8Array {
   return pixels.byteOffset === 0 && pixels.byteLength === pixels.buffer.byteLength ? pixels : pixels.slice();
 }
 
+/**
+ * Resolves once the worker thread is up, starting it if needed (TensorFlow.js and its wasm module
+ * load in about a second; the start has its own limit and rejects past it).
+ */
+export function inferenceReady(): Promise<void> {
+  return inference().host.ready();
+}
+
 /** Counts the faces in an image; `signal` withdraws a check that has not started yet. */
 export function countFaces(image: RgbImage, signal?: AbortSignal): Promise<FaceDetection> {
   const { host, queue } = inference();

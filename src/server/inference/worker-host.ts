@@ -58,6 +58,8 @@ type Thread = { worker: Worker; ready: Promise<void>; incarnation: number; pendi
 
 export type WorkerHost = {
   request<T extends Request['type']>(message: Extract<Request, { type: T }>, options: { timeoutMs: number; transfer?: ArrayBuffer[] }): Promise<WorkerAnswers[T]>;
+  /** Starts the thread if none is running; resolves once it is up (or rejects: it could not start). */
+  ready(): Promise<void>;
   /** Which thread is (or will be) serving: it changes when a thread is replaced, and a job begun on the old one is gone. */
   incarnation(): number;
   /** The most memory one thread has held after a request (heap, and outside it: WebAssembly, buffers). */
@@ -164,6 +166,10 @@ export function createWorkerHost(): WorkerHost {
       } finally {
         current.worker.unref();
       }
+    },
+    ready() {
+      const current = thread && !thread.exited ? thread : (thread = start());
+      return current.ready;
     },
     incarnation: () => thread?.incarnation ?? started + 1,
     peakMemory: () => ({ ...peak }),
