@@ -42,7 +42,8 @@ async function measure(name: string, durationS: number, options: autocannon.Opti
 export async function measureApi(baseUrl: string, cookie: string, generationId: string, durationS: number): Promise<ApiRow[]> {
   const trpcInput = encodeURIComponent(JSON.stringify({ 0: { json: { id: generationId } } }));
   let counter = 0;
-  const submit: autocannon.Options = { url: `${baseUrl}/api/unigen`, method: 'POST', headers: { cookie, 'content-type': 'application/json' } };
+  // Signed in, from the app's own pages (its origin is the base URL).
+  const submit: autocannon.Options = { url: `${baseUrl}/api/unigen`, method: 'POST', headers: { cookie, origin: baseUrl, 'content-type': 'application/json' } };
   const reads: Array<[string, autocannon.Options]> = [
     [ENDPOINTS.bare, { url: `${baseUrl}/api/health` }],
     [ENDPOINTS.restGet, { url: `${baseUrl}/api/unigen/${generationId}`, headers: { cookie } }],

@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     const cookie = `next-auth.session-token=${token}`;
     const seed = await fetch(`${app.url}/api/unigen`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, origin: app.url },
       body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'benchmark seed' }),
     });
     const id = ((await seed.json()) as { data: { id: string } }).data.id;

@@ -17,6 +17,7 @@ import { contextFromRequest } from '~/server/trpc/context';
 import { callProcedure, type OutputAt, type ProcedurePath } from './call-procedure';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 import { frozenJsonText, sendJson, sendJsonText } from '~/server/http/json-answer';
+import { crossSiteRefusal } from '~/server/http/same-origin';
 import { BodyTooLargeError, readBody, RequestAbortedError } from './read-body';
 
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
@@ -123,20 +124,8 @@ class BadRequest extends Error {
 
 async function parseJsonBody(req: NextApiRequest): Promise<unknown> {
   // Cookie-authenticated POSTs are accepted only as JSON from our own origin (no CSRF via forms).
-  const site = req.headers['sec-fetch-site'];
-  if (site === 'cross-site') throw new BadRequest('Cross-site requests are not accepted.', 403, 'forbidden');
-  const origin = req.headers.origin;
-  if (origin && origin !== 'null') {
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
-    if (originHost !== req.headers.host) throw new BadRequest('Cross-origin requests are not accepted.', 403, 'forbidden');
-  } else if (origin === 'null') {
-    throw new BadRequest('Cross-origin requests are not accepted.', 403, 'forbidden');
-  }
+  const refusal = crossSiteRefusal(req);
+  if (refusal) throw new BadRequest(refusal, 403, 'forbidden');
   let raw: Buffer;
   try {
     raw = await readBody(req, BODY_LIMIT_BYTES);

@@ -1,12 +1,14 @@
 /**
  * What the tRPC route reads before tRPC does (Next's body parser is off for it): the body with the
  * same kind of size cap as the other routes, and every JSON input (the POST body, or a query's
- * `input` parameter) under the nesting cap. A refusal reaches tRPC as an error, so the caller
- * gets it in tRPC's own error shape (413 PAYLOAD_TOO_LARGE, 400 BAD_REQUEST).
+ * `input` parameter) under the nesting cap; before that, a POST (a mutation) must come from our own
+ * pages (same-origin.ts). A refusal reaches tRPC as an error, so the caller gets it in tRPC's own
+ * error shape (413 PAYLOAD_TOO_LARGE, 400 BAD_REQUEST, 403 FORBIDDEN).
  */
 import type { IncomingMessage } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from '~/server/rest/json-depth';
+import { crossSiteRefusal } from '~/server/http/same-origin';
 import { BodyTooLargeError, readBody, RequestAbortedError } from '~/server/rest/read-body';
 
 /** Next's own default for API routes: masks drawn in the editor may travel as data URIs. */
@@ -31,6 +33,9 @@ export async function readTrpcInput(req: Readable): Promise<void> {
   const query = queryInput(req);
   if (query && jsonNestsDeeperThan(query)) throw new TRPCError({ code: 'BAD_REQUEST', message: JSON_TOO_DEEP_MESSAGE });
   if (req.method !== 'POST') return;
+  // A POST is a mutation: from our own pages only, as the REST routes' (same-origin.ts).
+  const refusal = crossSiteRefusal(req);
+  if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
   let raw: Buffer;
   try {
     raw = await readBody(req, TRPC_BODY_LIMIT_BYTES);

@@ -80,7 +80,7 @@ const jsonChunks = (totalBytes: number, chunkBytes = 16 * 1024): Buffer[] => {
 
 describe('JSON nested too deeply', () => {
   it.each([100, 100_000])('REST POST /api/unigen, %i levels: 400 with the limit named', async (depth) => {
-    const response = await fetch(`${studio.server.url}/api/unigen`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: deepRequest(depth) });
+    const response = await fetch(`${studio.server.url}/api/unigen`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: studio.server.url }, body: deepRequest(depth) });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, data: null, message: TOO_DEEP, error: 'bad_request' });
     await nothingChanged();
@@ -100,7 +100,7 @@ describe('JSON nested too deeply', () => {
     const brackets = '[{'.repeat(500);
     const response = await fetch(`${studio.server.url}/api/unigen/check`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, origin: studio.server.url },
       body: JSON.stringify({ model_id: 'flux-schnell', prompt: brackets, extra: [[[[{ a: [1] }]]]] }),
     });
     expect(response.status).toBe(200);
@@ -110,7 +110,7 @@ describe('JSON nested too deeply', () => {
 
 describe('chunked bodies over the size cap', () => {
   it('REST POST /api/unigen: 413 the client can read', async () => {
-    const answer = await postChunked(`${studio.server.url}/api/unigen`, jsonChunks(1024 * 1024), { 'content-type': 'application/json', cookie });
+    const answer = await postChunked(`${studio.server.url}/api/unigen`, jsonChunks(1024 * 1024), { 'content-type': 'application/json', cookie, origin: studio.server.url });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ success: false, data: null, message: 'The request body is too large.', error: 'payload_too_large' });
     await nothingChanged();
@@ -120,7 +120,7 @@ describe('chunked bodies over the size cap', () => {
     const chunks = jsonChunks(3 * 1024 * 1024);
     chunks.unshift(Buffer.from('{"json":'));
     chunks.push(Buffer.from('}'));
-    const answer = await postChunked(`${trpc.url}/api/trpc/generation.submit`, chunks, { 'content-type': 'application/json', cookie });
+    const answer = await postChunked(`${trpc.url}/api/trpc/generation.submit`, chunks, { 'content-type': 'application/json', cookie, origin: studio.server.url });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ error: { json: { message: 'The request body is too large.', data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } } } });
     await nothingChanged();
@@ -133,7 +133,7 @@ describe('chunked bodies over the size cap', () => {
   });
 
   it('the server keeps answering afterwards', async () => {
-    const response = await fetch(`${studio.server.url}/api/unigen/check`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'ok' }) });
+    const response = await fetch(`${studio.server.url}/api/unigen/check`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: studio.server.url }, body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'ok' }) });
     expect(response.status).toBe(200);
   });
 });

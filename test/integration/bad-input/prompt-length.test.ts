@@ -63,7 +63,7 @@ describe('prompt length limits on the server', () => {
       message: 'Prompt must be at most 2,000 characters.',
     });
     const rest = async (prompt: string) => {
-      const response = await fetch(`${studio.server.url}/api/unigen`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ model_id: 'flux-schnell', prompt }) });
+      const response = await fetch(`${studio.server.url}/api/unigen`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: studio.server.url }, body: JSON.stringify({ model_id: 'flux-schnell', prompt }) });
       return { status: response.status, body: await response.json() };
     };
     expect(await rest('p'.repeat(2001))).toEqual({ status: 400, body: { success: false, data: null, message: 'Prompt must be at most 2,000 characters.', error: 'validation_failed' } });

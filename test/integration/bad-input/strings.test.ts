@@ -86,7 +86,7 @@ describe.each(BAD_STRINGS)('%s', (_name, bad) => {
 
 describe('over HTTP', () => {
   async function postJson(path: string, rawJson: string) {
-    const response = await fetch(`${studio.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user) }, body: rawJson });
+    const response = await fetch(`${studio.server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user), origin: studio.server.url }, body: rawJson });
     return { status: response.status, body: (await response.json()) as unknown };
   }
 

@@ -2,6 +2,7 @@
  * The tRPC route over HTTP for bad-input tests: the real handler (src/pages/api/trpc/[trpc].ts)
  * served like Next serves it, and small helpers that send exactly the bytes a test wants.
  */
+import { getEnv } from '~/env';
 import { serveRoutes, type RouteServer } from '@test/helpers/api-route-server';
 
 export async function serveTrpc(): Promise<RouteServer> {
@@ -15,10 +16,13 @@ async function answer(response: Response): Promise<TrpcAnswer> {
   return { status: response.status, message: body.error?.json?.message, code: body.error?.json?.data?.code, body };
 }
 
-/** A mutation with a raw JSON text as its body (superjson's {"json": ...} envelope included by the caller). */
+/**
+ * A mutation with a raw JSON text as its body (superjson's {"json": ...} envelope included by the
+ * caller). Signed in, it comes from the app's own origin, as a browser on our pages sends it.
+ */
 export async function trpcMutation(server: RouteServer, path: string, rawJson: string, cookie?: string): Promise<TrpcAnswer> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (cookie) headers.cookie = cookie;
+  if (cookie) Object.assign(headers, { cookie, origin: new URL(getEnv().NEXTAUTH_URL!).origin });
   return answer(await fetch(`${server.url}/api/trpc/${path}`, { method: 'POST', headers, body: rawJson }));
 }
 

@@ -40,7 +40,7 @@ afterAll(async () => {
 async function legacy(path: string, init: RequestInit = {}) {
   const response = await fetch(`${trpcServer.url}${path}`, {
     ...init,
-    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user), ...(init.headers ?? {}) },
+    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user), origin: studio.server.url, ...(init.headers ?? {}) },
   });
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as unknown };
 }
@@ -96,7 +96,7 @@ async function expectOutageEverywhere(): Promise<void> {
   });
   const mutation = await fetch(`${trpcServer.url}/api/trpc/generation.submit`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { cookie, 'content-type': 'application/json', origin: studio.server.url },
     body: JSON.stringify({ json: { model_id: 'flux-schnell', prompt: 'x', credit_to_consume: 1 } }),
   });
   expect(mutation.status).toBe(503);

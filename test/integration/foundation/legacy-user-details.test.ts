@@ -11,8 +11,9 @@ afterAll(async () => {
   await studio?.stop();
 });
 
+/** A POST as our own pages send it (their Origin), unless the test says otherwise. */
 const post = (url: string, init: RequestInit = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(init.headers ?? {}) }, body: init.body ?? '{}' });
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: studio.server.url, ...(init.headers ?? {}) }, body: init.body ?? '{}' });
 
 describe('POST /api/get-user-details (thin adapter over user.details)', () => {
   it('returns the signed-in user with credits and premium in the envelope', async () => {
@@ -48,7 +49,7 @@ describe('POST /api/get-user-details (thin adapter over user.details)', () => {
     const cookie = await studio.cookieFor(user);
     const crossOrigin = await post(`${studio.server.url}/api/get-user-details`, { headers: { cookie, origin: 'https://evil.example' } });
     expect(crossOrigin.status).toBe(403);
-    const form = await fetch(`${studio.server.url}/api/get-user-details`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+    const form = await fetch(`${studio.server.url}/api/get-user-details`, { method: 'POST', headers: { cookie, origin: studio.server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
     expect(form.status).toBe(415);
   });
 });

@@ -43,7 +43,7 @@ async function upload(studio: Studio, user: StudioUser, bytes: Buffer, type: 'im
 async function legacySubmit(studio: Studio, user: StudioUser, body: Record<string, unknown>) {
   const response = await fetch(`${studio.server.url}/api/unigen`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user) },
+    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user), origin: studio.server.url },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };

@@ -66,7 +66,7 @@ describe('our stored objects as inputs by reference', () => {
     await expect(studio.caller(stranger).generation.runSync({ model_id: 'image-caption', image_url: secret.url })).rejects.toMatchObject({ code: 'FORBIDDEN', message: PRIVATE_INPUT });
     const legacy = await fetch(`${studio.server.url}/api/unigen`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(stranger) },
+      headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(stranger), origin: studio.server.url },
       body: JSON.stringify({ model_id: 'upscaler', image_url: secret.url }),
     });
     expect(legacy.status).toBe(403);

@@ -32,7 +32,7 @@ function configure(env: Record<string, string | undefined>): void {
 async function post(user: StudioUser, path: string, body: unknown) {
   const response = await fetch(`${studio.server.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user) },
+    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user), origin: studio.server.url },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };

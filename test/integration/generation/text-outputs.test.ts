@@ -33,7 +33,7 @@ beforeEach(() => {
 async function post(user: StudioUser, path: string, body: unknown) {
   const response = await fetch(`${studio.server.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user) },
+    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user), origin: studio.server.url },
     body: JSON.stringify(body),
   });
   return (await response.json()) as { success: boolean; data: { id: string; text: string } };

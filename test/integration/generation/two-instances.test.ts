@@ -21,6 +21,9 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 type Instance = { url: string; child: ChildProcess; dataDir: string };
 
+/** The public origin both instances serve (behind a balancer); signed-in POSTs come from its pages. */
+const APP_ORIGIN = 'http://127.0.0.1';
+
 async function startInstance(databaseUrl: string): Promise<Instance> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'studio-instance-'));
   const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'test/helpers/instance-main.ts'], {
@@ -31,7 +34,7 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       NEXTAUTH_SECRET: SECRET,
-      NEXTAUTH_URL: 'http://127.0.0.1',
+      NEXTAUTH_URL: APP_ORIGIN,
       STARTING_CREDITS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,7 +92,7 @@ async function userWith(credits: number, premium = false): Promise<{ id: string;
 }
 
 async function submitThrough(instance: Instance, cookie: string, body: Record<string, unknown>): Promise<string> {
-  const response = await fetch(`${instance.url}/api/unigen`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+  const response = await fetch(`${instance.url}/api/unigen`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, origin: APP_ORIGIN }, body: JSON.stringify(body) });
   expect(response.status).toBe(200);
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
@@ -97,7 +100,7 @@ async function submitThrough(instance: Instance, cookie: string, body: Record<st
 async function mutateThrough(instance: Instance, cookie: string, procedure: string, input: unknown): Promise<void> {
   const response = await fetch(`${instance.url}/api/trpc/${procedure}?batch=1`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
+    headers: { 'content-type': 'application/json', cookie, origin: APP_ORIGIN },
     body: JSON.stringify({ 0: { json: input } }),
   });
   expect(response.status).toBe(200);

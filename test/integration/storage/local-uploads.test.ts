@@ -44,7 +44,7 @@ function callerFor(userId: string | null) {
 async function legacySign(body: unknown, cookie?: string) {
   const response = await fetch(`${t.server.url}/api/get-signedurl`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie, origin: t.server.url } : {}) },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { success: boolean; data: { publicUrl: string; signedUrl: string } | null; message: string | null; error: string | null } };

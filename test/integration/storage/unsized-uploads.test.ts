@@ -26,7 +26,7 @@ function pngLooking(bytes: number): Buffer {
 async function signViaRest(studio: Studio, user: StudioUser, body: unknown) {
   const response = await fetch(`${studio.server.url}/api/get-signedurl`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user) },
+    headers: { 'content-type': 'application/json', cookie: await studio.cookieFor(user), origin: studio.server.url },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { success: boolean; data: { publicUrl: string; signedUrl: string } } };
