@@ -130,3 +130,21 @@ describe('asynchronous generations: every image field of the model', () => {
     expect(submitted.user_credits).toBe(20);
   });
 });
+
+describe('the image proxy, for the same addresses', () => {
+  async function proxy(imageUrl: string) {
+    const response = await fetch(`${studio.server.url}/api/image-proxy?imageUrl=${encodeURIComponent(imageUrl)}`, { headers: { cookie } });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }
+
+  it('refuses an internal address with the same words (403: a read, not a request to run)', async () => {
+    for (const address of ['http://169.254.169.254/latest/', 'http://internal.example.test/cat.png']) {
+      expect(await proxy(address)).toEqual({ status: 403, body: { success: false, data: null, message: IMAGE_PROXY_MESSAGES.refusedAddress, error: 'forbidden' } });
+    }
+  });
+
+  it('keeps answering 502 for a host that cannot be resolved: an upstream failure, not bad input', async () => {
+    expect(await proxy(FINE)).toEqual({ status: 502, body: { success: false, data: null, message: IMAGE_PROXY_MESSAGES.unresolvable, error: 'provider_error' } });
+    await expect(studio.caller(user).media.proxyImage({ imageUrl: FINE })).rejects.toMatchObject({ code: 'BAD_GATEWAY', message: IMAGE_PROXY_MESSAGES.unresolvable });
+  });
+});
