@@ -33,7 +33,9 @@ export async function confirmCheckout(db: Db, userId: string, sessionId: string)
       throw new AppError('validation_failed', `Checkout session ${session.id}'s line items do not match its total: nothing granted.`);
     }
     const sale = packSaleOf(session, { receiptUrl: session.receiptUrl });
-    await recordPackGrant(direct(db), sale, null);
+    const grant = await recordPackGrant(direct(db), sale, null);
+    // Granted before (by the webhook, which has no receipt): the read-back's receipt is kept now.
+    if (!grant.granted && sale.receiptUrl) await db.purchase.updateMany({ where: { id: sale.sessionId, receiptUrl: null }, data: { receiptUrl: sale.receiptUrl } });
     return answer('granted', sale.pack.credits);
   }
   if (session.mode === 'subscription' && session.subscription) {

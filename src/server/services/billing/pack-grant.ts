@@ -44,9 +44,7 @@ function statementFor(sale: PackSale, deliveryKey: string | null): Prisma.Sql {
       SELECT ${sale.sessionId}, ${sale.userId}, 'pack', ${sale.pack.id}, ${sale.pack.credits}::int, ${sale.amount}::int, ${sale.currency},
         ${sale.paymentIntentId}::text, ${sale.receiptUrl}::text, now()
       FROM "lock"
-      ON CONFLICT ("id") DO UPDATE SET
-        "receiptUrl" = COALESCE("Purchase"."receiptUrl", EXCLUDED."receiptUrl"),
-        "paymentIntentId" = COALESCE("Purchase"."paymentIntentId", EXCLUDED."paymentIntentId")
+      ON CONFLICT ("id") DO NOTHING
       RETURNING 1 AS "one"
     ),
     "claim" AS (${ledger.claim('lock')}),

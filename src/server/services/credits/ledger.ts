@@ -128,15 +128,20 @@ export function debitWithinStatement(userId: string, amount: number, movement: O
  * The same once-per-object grant as grantCreditsOnce, as three parts of one larger statement that
  * also records what was paid (services/billing/pack-grant.ts): one statement is one round trip and
  * one transaction, the hot path of a payment webhook.
- * - `lock`: the owner's row, locked, when `when` holds (a SQL condition); its "credits" are the
- *   balance before (a concurrent movement commits first, and the lock then reads its result).
+ * - `lock`: the owner's row, locked, when `when` holds (a SQL condition) and the object has not
+ *   moved credits for this reason yet (a replay then takes no lock and writes nothing); its
+ *   "credits" are the balance before (a concurrent movement commits first, and the lock then
+ *   reads its result).
  * - `claim(lockCte)`: the ledger row, keyed by (providerObjectId, reason); nothing when taken.
  * - `move(claimCte)`: the balance moved by what the claim inserted, nothing otherwise.
  */
 export function grantOnceWithinStatement(userId: string, amount: number, movement: PaymentMovement, when: Prisma.Sql) {
   assertWholeCredits(amount, 'grant');
   return {
-    lock: Prisma.sql`SELECT "credits" FROM "User" WHERE "id" = ${userId} AND ${when} FOR UPDATE`,
+    lock: Prisma.sql`
+      SELECT "credits" FROM "User" WHERE "id" = ${userId} AND ${when}
+        AND NOT EXISTS (SELECT 1 FROM "CreditLedgerEntry" WHERE "providerObjectId" = ${movement.providerObjectId} AND "reason" = ${movement.reason})
+      FOR UPDATE`,
     claim: (lockCte: string) => Prisma.sql`
       INSERT INTO "CreditLedgerEntry" ("id", "userId", "amount", "balanceAfter", "reason", "note", "providerObjectId", "purchaseId")
       SELECT ${newRowId()}, ${userId}, ${amount}::int, locked."credits" + ${amount}::int, ${movement.reason}, ${movement.note ?? null}::text,
