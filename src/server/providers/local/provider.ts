@@ -9,9 +9,9 @@
  * provider does.
  */
 import { availableParallelism } from 'node:os';
-import { getModel } from '~/catalogue';
+import { getModel, timeLimitFor } from '~/catalogue';
 import type { Db } from '~/server/db/client';
-import { scaledMs } from '~/server/config/time-scale';
+import { scaledMs, timeScale } from '~/server/config/time-scale';
 import type { UpscaleProgress } from '~/server/inference';
 import type { GenerationProvider, InputImageReader, ProviderJob, ProviderProgress, ProviderSubmit } from '../types';
 import { createJobPool, type JobPool } from './job-pool';
@@ -41,6 +41,17 @@ export type LocalProvider = GenerationProvider & {
   /** How busy the engine's pool is (jobs working, waiting, and the most that ever worked at once), and its model jobs. */
   stats(): ReturnType<JobPool<LocalResult>['stats']> & { modelJobs: number };
 };
+
+/**
+ * A development/test TIME_SCALE shortens the stand-ins' schedules and every time limit with them,
+ * but a real model's work does not shrink: a model job's limit is counted in real seconds from
+ * when it is handed to the model (with TIME_SCALE 1, as in production, nothing changes).
+ */
+async function limitInRealSeconds(db: Db, jobId: string, limitSeconds: number): Promise<void> {
+  if (timeScale() >= 1) return;
+  const until = new Date(Date.now() + limitSeconds * 1000);
+  await db.generation.updateMany({ where: { id: jobId, deadlineAt: { lt: until } }, data: { deadlineAt: until } });
+}
 
 /** A model job's report in a provider's terms: its place in the worker's line, then the fraction done. */
 function reportOf(progress: UpscaleProgress | undefined): ProviderProgress {
@@ -86,11 +97,16 @@ export function createLocalProvider(
       const reader = readInputImages(db, row.userId);
       let outcome;
       if (MODEL_OPERATIONS.has(localOperationFor(model))) {
-        outcome = modelPool.poll(jobId, () => {
+        outcome = modelPool.poll(jobId, async () => {
           const run = { abort: new AbortController() } as { progress?: UpscaleProgress; abort: AbortController };
           modelRuns.set(jobId, run);
           const context = { signal: run.abort.signal, onProgress: (progress: UpscaleProgress) => (run.progress = progress) };
-          return runLocalOperation(model, input, row.outputNum, reader, context).finally(() => modelRuns.delete(jobId));
+          try {
+            await limitInRealSeconds(db, jobId, timeLimitFor(model));
+            return await runLocalOperation(model, input, row.outputNum, reader, context);
+          } finally {
+            modelRuns.delete(jobId);
+          }
         });
         if (outcome.state === 'running') return { jobId, status: 'processing', ...reportOf(modelRuns.get(jobId)?.progress) };
       } else {
