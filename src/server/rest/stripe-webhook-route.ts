@@ -6,6 +6,7 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { getDb } from '~/server/db/client';
 import { asAppError, retryAfterFor } from '~/server/errors';
+import { ensureServerRuntime } from '~/server/runtime';
 import { receiveStripeWebhook } from '~/server/services/billing/webhook';
 import { BodyTooLargeError, readBody } from './read-body';
 
@@ -27,7 +28,10 @@ export async function stripeWebhookRoute(req: NextApiRequest, res: NextApiRespon
   }
   const signature = req.headers['stripe-signature'];
   try {
-    const answer = await receiveStripeWebhook(await getDb(), raw, Array.isArray(signature) ? signature[0] : signature);
+    const db = await getDb();
+    // An instance that only hears from Stripe still runs its background parts (the premium sweep).
+    ensureServerRuntime(db);
+    const answer = await receiveStripeWebhook(db, raw, Array.isArray(signature) ? signature[0] : signature);
     if (answer.retryAfterSeconds) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
     res.status(answer.status).json(answer.body);
   } catch (error) {

@@ -156,6 +156,7 @@ describe('one payment, one grant', () => {
     stripe.pay(sessionId);
     await expect(studio.caller(other).billing.confirm({ sessionId })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'No such checkout session.' });
     await expect(studio.caller(other).billing.confirm({ sessionId: 'cs_test_made_up' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(studio.caller(other).billing.confirm({ sessionId: '../v1/customers' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Not a checkout session id.') });
     expect(await studio.balance(other)).toBe(0);
     expect(await studio.balance(buyer)).toBe(0);
   });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { inputText } from '~/catalogue';
 
+/** A checkout session's id as the provider (or the local checkout) makes them: cs_..., letters, digits and _. */
+export const checkoutSessionId = inputText.max(255).regex(/^cs_[A-Za-z0-9_]+$/, 'Not a checkout session id.');
+
 /** The checkout session the success page came back with (?session_id=...). */
-export const confirmInput = z.object({ sessionId: inputText.min(1).max(255) });
+export const confirmInput = z.object({ sessionId: checkoutSessionId });
 
 export const confirmOutput = z.object({
   /** granted: the credits are in (now or before); pending: a delayed payment method; unpaid: nothing paid. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { inputText } from '~/catalogue';
+import { checkoutSessionId } from './confirm.schema';
 
-export const localPayInput = z.object({ sessionId: inputText.min(1).max(255) });
+export const localPayInput = z.object({ sessionId: checkoutSessionId });
 
 /** Where the browser goes next: /billing/success?session_id=... */
 export const localPayOutput = z.object({ successUrl: z.string() });

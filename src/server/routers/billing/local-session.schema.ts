@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { inputText } from '~/catalogue';
+import { checkoutSessionId } from './confirm.schema';
 
-export const localSessionInput = z.object({ sessionId: inputText.min(1).max(255) });
+export const localSessionInput = z.object({ sessionId: checkoutSessionId });
 
 /** A local checkout session, as its page shows it (no money moves). */
 export const localSessionOutput = z.object({
