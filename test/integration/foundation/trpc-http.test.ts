@@ -21,7 +21,11 @@ const onErrorInto = (into: string[]) => ({ error, path, type }: { error: { code:
 };
 
 beforeAll(async () => {
-  studio = await startStudio();
+  // The catalogue's own queue waits (TIME_SCALE 1): a generation submitted here stays 'pending'
+  // for the whole file, so the two requests of a comparison read the same state. Under the test
+  // scale a job went out ~0.6 s after its submit, and on a busy machine the adapter's answer
+  // said 'pending' and the fast path's, asked next, 'processing' (CI, 2026-11-26).
+  studio = await startStudio({ env: { TIME_SCALE: '1' } });
   server = await serveRoutes({
     '/adapter/[trpc]': createNextApiHandler({ router: appRouter, createContext, onError: onErrorInto(reported.adapter) }),
     '/fast/[trpc]': createTrpcApiHandler({ router: appRouter, createContext, onError: onErrorInto(reported.fast) }),
