@@ -135,7 +135,8 @@ export async function verifyFalWebhook(options: VerifyFalWebhookOptions): Promis
   if (timestamp === undefined) return { ok: false, reason: 'invalid_timestamp' };
   if (Math.abs(nowSeconds(now) - timestamp) > toleranceSeconds) return { ok: false, reason: 'stale_timestamp' };
 
-  if (!/^[0-9a-fA-F]{128}$/.test(signatureHex)) return { ok: false, reason: 'invalid_signature' };
+  // The one spelling fal writes (lowercase hex): the same signature bytes in capitals are another text.
+  if (!/^[0-9a-f]{128}$/.test(signatureHex)) return { ok: false, reason: 'invalid_signature' };
   const signature = Buffer.from(signatureHex, 'hex');
   const message = falSignedMessage(requestId, userId, timestampHeader, rawBody);
 

@@ -5,7 +5,7 @@
  * creation is not handed over (the page says it is unavailable), so links never leak anything.
  */
 import type { IncomingMessage } from 'node:http';
-import { getModel, homeAppOf, imageInputOf, type AppDefinition, type ModelDefinition } from '~/catalogue';
+import { getModel, homeAppOf, imageInputOf, isStorableText, type AppDefinition, type ModelDefinition } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { objectUrl } from '~/server/services/storage';
 import { isValidKey } from '~/server/services/storage/keys';
@@ -39,7 +39,8 @@ function modelOfApp(app: AppDefinition, id: string | undefined): ModelDefinition
 
 /** A creation's stored input as form settings, when the viewer may see it (theirs, or public). */
 async function remixValues(db: Db, viewerId: string | null, id: string): Promise<{ modelId: string; values: Record<string, unknown> } | null> {
-  if (id.length > 64) return null;
+  // Not an id we could have made (too long, or text PostgreSQL refuses: a NUL answered the page 500).
+  if (id.length > 64 || !isStorableText(id)) return null;
   const row = await db.generation.findFirst({
     where: { id, deletedAt: null, OR: [{ isPublic: true }, ...(viewerId ? [{ userId: viewerId }] : [])] },
     select: { modelId: true, input: true },

@@ -15,6 +15,25 @@ export type ProgressColumns = {
 
 export type ProgressRow = ProgressColumns & { dispatchedAt: Date | null; estimatedSeconds: number };
 
+/**
+ * A provider's numbers go into integer and timestamp columns: a queue place outside an int, or a
+ * time left past what a Date holds (a log line can print anything, a prompt echoed into it too),
+ * made PostgreSQL or Prisma refuse the whole update, on every poll and webhook. Beyond these
+ * bounds a number is not news, it is noise: it is left out.
+ */
+const MAX_QUEUE_POSITION = 1_000_000;
+const MAX_REMAINING_SECONDS = 7 * 24 * 60 * 60;
+
+function bounded(report: ProviderProgress): ProviderProgress {
+  const { progress, queuePosition, remainingSeconds } = report;
+  return {
+    progress: progress !== undefined && Number.isFinite(progress) ? progress : undefined,
+    queuePosition: queuePosition !== undefined && Number.isSafeInteger(queuePosition) && queuePosition >= 0 && queuePosition <= MAX_QUEUE_POSITION ? queuePosition : undefined,
+    remainingSeconds:
+      remainingSeconds !== undefined && Number.isFinite(remainingSeconds) && remainingSeconds >= 0 ? Math.min(remainingSeconds, MAX_REMAINING_SECONDS) : undefined,
+  };
+}
+
 /** Below this much done, a rate says little about the time left. */
 const MIN_FRACTION_FOR_RATE = 0.05;
 /** Smaller moves are not worth a write (nor a push to every open tab). */
@@ -45,9 +64,10 @@ export function expectedEnd(row: ProgressRow, report: ProviderProgress, now: num
 export function progressPatch(
   row: ProgressRow,
   status: 'starting' | 'processing',
-  report: ProviderProgress,
+  raw: ProviderProgress,
   options: { now: number; scale: number; toleranceMs: number },
 ): Partial<ProgressColumns> | null {
+  const report = bounded(raw);
   const patch: Partial<ProgressColumns> = {};
   if (row.status === 'starting' && status === 'processing') patch.status = 'processing';
   const position = report.queuePosition ?? null;
