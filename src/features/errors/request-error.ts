@@ -35,13 +35,3 @@ export function appCodeOf(failure: unknown): string | null {
   if (failure instanceof TRPCClientError) return ((failure.data ?? {}) as ErrorData).appCode ?? null;
   return null;
 }
-
-/** A refusal about one field of the form (a photo without a face): its code, the field and the server's facts (a count). */
-export type FieldRefusal = { code: string; field: string; details: Record<string, string | number> };
-
-export function fieldRefusalOf(failure: unknown): FieldRefusal | null {
-  if (!(failure instanceof TRPCClientError)) return null;
-  const data = (failure.data ?? {}) as ErrorData & { appDetails?: Record<string, string | number> | null };
-  const field = data.appDetails?.field;
-  return data.appCode && typeof field === 'string' ? { code: data.appCode, field, details: data.appDetails ?? {} } : null;
-}

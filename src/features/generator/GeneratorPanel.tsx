@@ -121,21 +121,6 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
   const [model, setModel] = useState<PublicModelDefinition>(initialModel);
   // Handed-over values fill the model the page opened on; switching model starts that one afresh.
   const form = useModelForm(model, () => initialFor(model, handedOver));
-  // The server's refusals of one field's value (a photo without a face), shown on that field until it changes.
-  const [refusedFields, setRefusedFields] = useState<Record<string, string>>({});
-  const setValue = form.setValue;
-  const setFieldValue = useCallback(
-    (field: string, value: unknown) => {
-      setRefusedFields((refused) => {
-        if (!(field in refused)) return refused;
-        const { [field]: _cleared, ...rest } = refused;
-        return rest;
-      });
-      setValue(field, value);
-    },
-    [setValue],
-  );
-  const onFieldRefusal = useCallback((field: string, message: string) => setRefusedFields((refused) => ({ ...refused, [field]: message })), []);
   const { user } = useUserDetails();
   const { isModelAvailable } = useSystemStatus();
   const tAvailability = useTranslations('availability');
@@ -163,7 +148,6 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
     if (!next || next.id === model.id) return;
     setModel(next);
     form.reset(initialFor(next, carryOver(form.values, next)));
-    setRefusedFields({});
   };
 
   const refill = (creation: Prediction) => {
@@ -171,7 +155,6 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
     // Refill the current model's form; the creation's own model when this app has it.
     const into = target && app.modelIds.includes(target.id) ? target : model;
     const patch = valuesFromCreation(into, creation);
-    setRefusedFields({});
     if (into.id !== model.id) {
       setModel(into);
       form.reset({ ...initialFor(into), ...patch });
@@ -188,7 +171,7 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
   const onSelectCreation = useCallback((creation: Prediction) => refillRef.current(creation), []);
 
   const onGenerate = () => {
-    void generation.generate({ model, request, appId: app.id, onFieldRefusal });
+    void generation.generate({ model, request, appId: app.id });
     // On a phone the output sits under the form: bring it into view.
     if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 62em)').matches) {
       outputRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
@@ -198,7 +181,7 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
   const estimatedSeconds = estimatedDurationFor(model, request);
   const original = prediction?.display?.inputImages[0];
   const formBody = (
-    <DynamicForm model={form.definition} values={form.values} setValue={setFieldValue} fieldErrors={{ ...form.verdict.fieldErrors, ...refusedFields }} disabled={generating} />
+    <DynamicForm model={form.definition} values={form.values} setValue={form.setValue} fieldErrors={form.verdict.fieldErrors} disabled={generating} />
   );
 
   return (

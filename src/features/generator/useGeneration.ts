@@ -17,11 +17,10 @@ import {
 import { pathWithoutLocale } from '~/features/auth/callback-url';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
 import type { FormValues } from '~/features/form/controls/types';
-import { fieldRefusalOf } from '~/features/errors/request-error';
+import { announceRefusal } from '~/features/form/refusal-relay';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import { useCompletionSignal } from '~/features/progress/useCompletionSignal';
 import { showToast } from '~/features/toast/toast';
-import { faceRefusalText } from '~/features/uploads/face-messages';
 import { useUserDetails, type UserDetails } from '~/features/user/useUserDetails';
 import { trpc } from '~/utils/trpc';
 import { runPreflightChecks } from './flow/checks';
@@ -29,20 +28,12 @@ import { startGeneration, type GenerationHandle, type GenerationState } from './
 import { flowText } from './flow/text';
 import { realTimers, type ShownPrediction } from './flow/types';
 
-export type GenerateArgs = {
-  model: ModelDefinition;
-  request: FormValues;
-  appId: string;
-  skipCreditCheck?: boolean;
-  /** The server refused one field's value (a photo without a face): show `message` on that field. */
-  onFieldRefusal?: (field: string, message: string) => void;
-};
+export type GenerateArgs = { model: ModelDefinition; request: FormValues; appId: string; skipCreditCheck?: boolean };
 
 const IDLE: GenerationState = { prediction: null, generating: false, queueWaitSeconds: null };
 
 export function useGeneration(options: { onFinished?: (prediction: ShownPrediction) => void } = {}) {
   const t = useTranslations('generator.flow');
-  const tUploads = useTranslations('uploads');
   const text = useMemo(() => flowText((key, values) => t(key as never, values as never)), [t]);
   const status = useSessionStatus();
   const { user } = useUserDetails();
@@ -70,7 +61,7 @@ export function useGeneration(options: { onFinished?: (prediction: ShownPredicti
   );
 
   const generate = useCallback(
-    async ({ model, request, appId, skipCreditCheck, onFieldRefusal }: GenerateArgs) => {
+    async ({ model, request, appId, skipCreditCheck }: GenerateArgs) => {
       if (checking || state.generating) return;
       const locales = router.locales ?? [];
       const currentPath = pathWithoutLocale(router.asPath, locales);
@@ -99,17 +90,14 @@ export function useGeneration(options: { onFinished?: (prediction: ShownPredicti
           userCredits: details?.credits,
           skipCreditCheck,
           serverCheck: () =>
-            model.sync
+            (model.sync
               ? utils.client.generation.checkSync.mutate({ ...body, skip_credit_check: skipCreditCheck })
-              : utils.client.generation.check.mutate({ ...body, skip_credit_check: skipCreditCheck }),
-          fieldRefusal: (failure) => {
-            const refusal = fieldRefusalOf(failure);
-            const faces = refusal && typeof refusal.details.faces === 'number' ? refusal.details.faces : undefined;
-            const message = refusal ? faceRefusalText(tUploads, refusal.code, faces) : null;
-            if (!refusal || !message || !onFieldRefusal) return null;
-            onFieldRefusal(refusal.field, message);
-            return message;
-          },
+              : utils.client.generation.check.mutate({ ...body, skip_credit_check: skipCreditCheck })
+            ).catch((failure: unknown) => {
+              // A refused photo (no face) is shown on its field, beside the check's toast.
+              announceRefusal(failure);
+              throw failure;
+            }),
           toast: showToast,
           text,
         });
@@ -157,7 +145,7 @@ export function useGeneration(options: { onFinished?: (prediction: ShownPredicti
         },
       });
     },
-    [checking, state.generating, router, user, system, utils, status, signIn, text, tUploads, onCredits, signalCompletion],
+    [checking, state.generating, router, user, system, utils, status, signIn, text, onCredits, signalCompletion],
   );
 
   const reset = useCallback(() => {

@@ -3,7 +3,10 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from '~/catalogue';
+import { TRPCClientError } from '@trpc/client';
 import { ImageInputControl } from '~/features/form/controls/media';
+import { announceRefusal } from '~/features/form/refusal-relay';
+import type { AppRouter } from '~/server/trpc/root';
 import { fakes, resetFakes } from './helpers/fakes';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
 import { imageFile } from './helpers/render';
@@ -166,6 +169,16 @@ describe('image_input of a photo that must show one face (headshot)', () => {
     fakes.faceVerdict = { status: 'one_face', faces: 1 };
     renderControl(ImageInputControl, { model: headshot, control: photoControl, values: { image_url: url } });
     expect(screen.getByTestId('control-image_url-note').textContent).toBe('1 face found');
+  });
+
+  it('shows Generate’s refusal of the photo on the field, until another photo is chosen', async () => {
+    fakes.faceVerdict = { status: 'unchecked', faces: null };
+    const { setField } = renderControl(ImageInputControl, { model: headshot, control: photoControl, values: { image_url: url } });
+    const refusal = new TRPCClientError<AppRouter>('refused', { result: { error: { message: 'refused', code: -32600, data: { appCode: 'too_many_faces', appDetails: { field: 'image_url', faces: 2 }, httpStatus: 400 } } } as never });
+    act(() => announceRefusal(refusal));
+    expect(screen.getByText('This photo shows 2 faces. Choose a photo of one person.')).toBeTruthy();
+    setField('image_url', 'https://studio.test/storage/u/1/uploads/other.jpg');
+    expect(screen.queryByText('This photo shows 2 faces. Choose a photo of one person.')).toBeNull();
   });
 
   it.each([

@@ -28,11 +28,6 @@ export type PreflightDeps = {
   userCredits: number | null | undefined;
   skipCreditCheck?: boolean;
   serverCheck: () => Promise<CheckAnswer>;
-  /**
-   * A server refusal about one field (a photo without a face): the UI shows it on that field and
-   * answers the words it showed, which the toast repeats; null when the refusal is about no field.
-   */
-  fieldRefusal?: (failure: unknown) => string | null;
   toast: ToastFn;
   text: FlowText;
 };
@@ -100,11 +95,6 @@ export async function runPreflightChecks(deps: PreflightDeps): Promise<Preflight
       const message = error instanceof Error ? error.message : (maintenance?.message ?? '');
       toast({ title: text.maintenanceTitle, description: message, variant: 'destructive', durationMs: MAINTENANCE_TOAST_MS });
       return { ok: false, stage: 'maintenance' };
-    }
-    const onField = deps.fieldRefusal?.(error) ?? null;
-    if (onField) {
-      toast({ title: text.validationFailedTitle, description: onField, variant: 'destructive' });
-      return { ok: false, stage: 'server' };
     }
     answer = { success: false, credits: deps.cost, message: CREDIT_CHECK_FAILED, error: code ?? 'check_failed' };
   }

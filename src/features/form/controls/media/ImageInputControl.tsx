@@ -1,9 +1,14 @@
 /**
  * image_input: one uploaded image as the field's URL (tool-catalogue §3, §4). A photo that must
  * show one face (catalogue `faces: 'one'`) gets the detector's verdict as soon as it is uploaded:
- * '1 face found', or the problem as the field's error (Generate's refusal shows there too).
+ * '1 face found', or the problem as the field's error; Generate's refusal of the photo (the
+ * server's own check) shows there too, until another photo is chosen.
  */
-import { ImageUploader, useFaceVerdict } from '~/features/uploads';
+import { useEffect, useState } from 'react';
+import { useTranslations } from '~/i18n';
+import { fieldRefusalOf } from '~/features/form/field-refusals';
+import { listenForRefusals } from '~/features/form/refusal-relay';
+import { faceRefusalText, ImageUploader, useFaceVerdict } from '~/features/uploads';
 import type { ControlProps } from '../types';
 
 export function asImageUrl(value: unknown): string | null {
@@ -11,15 +16,30 @@ export function asImageUrl(value: unknown): string | null {
 }
 
 export function ImageInputControl({ control, value, onChange, error, disabled }: ControlProps<'image_input'>) {
+  const t = useTranslations('uploads');
   const url = asImageUrl(value);
   const faces = useFaceVerdict(control.faces === 'one' ? url : null);
+  // The server's refusal, for the photo it was about.
+  const [refused, setRefused] = useState<{ url: string | null; message: string } | null>(null);
+  useEffect(
+    () =>
+      listenForRefusals((failure) => {
+        const refusal = fieldRefusalOf(failure);
+        if (refusal?.field !== control.name) return;
+        const count = typeof refusal.details.faces === 'number' ? refusal.details.faces : undefined;
+        const message = faceRefusalText(t, refusal.code, count);
+        if (message) setRefused({ url, message });
+      }),
+    [control.name, t, url],
+  );
+  const refusal = refused && refused.url === url ? refused.message : null;
   return (
     <ImageUploader
       value={url}
       onChange={(next) => onChange(next ?? undefined)}
       label={control.label}
       description={control.description}
-      error={error || faces.problem}
+      error={error || refusal || faces.problem}
       note={faces.note}
       required={control.required}
       disabled={disabled}
