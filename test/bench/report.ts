@@ -8,9 +8,10 @@ import { CONNECTIONS, ENDPOINTS, READ_ROUNDS, type ApiRow } from './api';
 import type { PageWeight } from '../helpers/first-load-js';
 import { PHONE_PROFILE, type PhoneLoad } from './phone';
 import { describeWebhook, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERIES, type WebhookRow } from './webhook';
+import { describeModels, POLL_RATE, type ModelsRow } from './models';
 
 /** loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here). */
-export type BenchRun = { at: string; commit: string; durationS: number; loadBefore?: number; api: ApiRow[]; pages: PageWeight[]; phone: PhoneLoad[]; webhook?: WebhookRow };
+export type BenchRun = { at: string; commit: string; durationS: number; loadBefore?: number; api: ApiRow[]; pages: PageWeight[]; phone: PhoneLoad[]; webhook?: WebhookRow; models?: ModelsRow };
 export type Label = 'before' | 'after';
 export type BenchResults = Record<Label, BenchRun[]>;
 
@@ -102,6 +103,19 @@ const WEBHOOK_FIGURES: Figure[] = [
   { label: 'users whose balance ≠ ledger sum or purchases', of: (r) => r.webhook?.booksOff, format: whole, target: '0' },
 ];
 
+const mb: Format = (v) => `${(v / 1024 / 1024).toFixed(0)} MB`;
+const faceCheck = (run: BenchRun, photo: string) => run.models?.faceChecks.find((c) => c.photo === photo)?.ms;
+
+const MODEL_FIGURES: Figure[] = [
+  { label: 'upscale 512×512 ×4 (decode, model, PNG)', of: (r) => r.models?.upscaleMs, format: seconds, target: '≤ 12.00 s' },
+  ...['astronaut (one face)', 'chelsea (a cat)', 'coffee (none)', 'two astronauts'].map((photo) => ({ label: `face check: ${photo}, ms`, of: (r: BenchRun) => faceCheck(r, photo), format: whole, target: '≤ 500' })),
+  { label: `poll p99 ms at ${POLL_RATE} req/s, idle`, of: (r) => r.models?.pollIdleP99, format: whole, target: '' },
+  { label: `poll p99 ms at ${POLL_RATE} req/s, during the upscale`, of: (r) => r.models?.pollUpscaleP99, format: whole, target: '' },
+  { label: 'poll p99 during ÷ idle', of: (r) => ratioOf(r.models?.pollUpscaleP99, r.models?.pollIdleP99), format: ratio, target: '< 2.00' },
+  { label: 'worker peak memory: V8 heap', of: (r) => r.models?.workerHeapBytes, format: mb, target: '' },
+  { label: 'worker peak memory: outside the heap (WebAssembly, buffers)', of: (r) => r.models?.workerExternalBytes, format: mb, target: '' },
+];
+
 function table(title: string, figures: Figure[], results: BenchResults): string {
   const rows = figures.map((f) => `| ${f.label} | ${cell(results.before.map(f.of), f.format)} | ${cell(results.after.map(f.of), f.format)} | ${f.target} |`);
   return [`| ${title} | Before | After | Target |`, '|---|---:|---:|---:|', ...rows].join('\n');
@@ -149,6 +163,13 @@ export function renderGenerated(results: BenchResults): string {
     '',
     table('Figure', WEBHOOK_FIGURES, results),
     '',
+    '### CPU models (ESRGAN-slim and the tiny face detector on the wasm backend, in the inference worker)',
+    '',
+    'The upscale and the face checks are timed in the bench process after a warm-up (the worker started,',
+    'the weights loaded); the poll is the running studio\'s, idle and while its worker upscales.',
+    '',
+    table('Figure', MODEL_FIGURES, results),
+    '',
     END,
   ].join('\n');
 }
@@ -188,5 +209,6 @@ export function describeRun(run: BenchRun): string {
   ];
   const load = run.loadBefore === undefined ? [] : ['', `1-minute load average before the API measurement: ${run.loadBefore.toFixed(2)} (2 cores)`];
   const webhook = run.webhook ? ['', describeWebhook(run.webhook)] : [];
-  return [...pageLines, '', ...phoneLines, '', ...apiLines, ...load, ...webhook].join('\n');
+  const models = run.models ? ['', describeModels(run.models)] : [];
+  return [...pageLines, '', ...phoneLines, '', ...apiLines, ...load, ...webhook, ...models].join('\n');
 }

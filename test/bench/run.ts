@@ -8,6 +8,7 @@
  * (default after; --fresh forgets that label's earlier runs) and rewrites BENCHMARKS.md's tables.
  * Options: --duration=<s per endpoint> (10), --phone-loads=<n> (5), --profile=<dir> (the server's CPU profile).
  * --only=webhook measures only the Stripe webhook (no build: its route in a process of its own), prints, records nothing.
+ * --only=models measures only the CPU models (the upscale, the face checks, the worker's memory, the poll during an upscale), prints, records nothing.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { measurePhoneLoads } from './phone';
 import { describeRun, loadResults, saveResults, writeReport, type BenchRun, type Label } from './report';
 import { startFakeStripe } from '../helpers/fake-stripe';
 import { describeWebhook, measureWebhook, processCpuMs } from './webhook';
+import { describeModels, measureModelsHere, measurePollDuringUpscale } from './models';
 
 const SECRET = 'bench-secret';
 const option = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
   }
   process.env.TEST_DATABASE_URL = serverUrl;
   if (option('only') === 'webhook') return webhookOnly();
+  const modelsOnly = option('only') === 'models';
   if (!existsSync('.next/BUILD_ID')) execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
   const pages = firstLoadJs();
   const database = await getTestDatabase();
@@ -102,7 +105,7 @@ async function main(): Promise<void> {
   const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on', ...stripe.env }, profile);
   try {
     // A visitor's first look at the generator, before any load on the server.
-    const phone = await measurePhoneLoads(`${app.url}/create/flux-schnell`, PHONE_LOADS);
+    const phone = modelsOnly ? [] : await measurePhoneLoads(`${app.url}/create/flux-schnell`, PHONE_LOADS);
 
     const user = await db.user.create({ data: { email: 'bench@example.test', premium: true } });
     await grantCredits(db, user.id, 10_000_000, { reason: 'admin_grant', note: 'benchmark' });
@@ -120,10 +123,18 @@ async function main(): Promise<void> {
     // the API figures are not taken in the browser's wake.
     for (const until = Date.now() + 60_000; (loadavg()[0] ?? 0) >= 1 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 2000));
     const loadBefore = loadavg()[0];
+    if (modelsOnly) {
+      const models = { ...(await measureModelsHere()), ...(await measurePollDuringUpscale(app.url, cookie, id)) };
+      console.log(describeModels(models));
+      console.log('\n--only=models: printed, not recorded (a full `npm run bench` records them with the rest).');
+      return;
+    }
     const api = await measureApi(app.url, cookie, id, DURATION_S);
     const webhook = await measureWebhook({ webhookUrl: `${app.url}/api/webhooks/stripe`, db, stripe });
+    // Last: the server's worker upscales while the poll is measured, and this process runs the models itself.
+    const models = { ...(await measureModelsHere()), ...(await measurePollDuringUpscale(app.url, cookie, id)) };
 
-    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone, webhook };
+    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone, webhook, models };
     console.log(describeRun(run));
     const results = loadResults();
     results[LABEL] = [...(FRESH ? [] : results[LABEL]), run];
