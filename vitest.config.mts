@@ -18,6 +18,9 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/setup/unit.ts'],
+          // Component tests render Mantine in jsdom: seconds each beside a busy core (the 5 s default
+          // failed them). Longer than the setup's 20 s wait for a state, which fails first.
+          testTimeout: 60_000,
         },
       },
       {

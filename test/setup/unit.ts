@@ -1,5 +1,12 @@
+import { configure } from '@testing-library/dom';
+
 // Unit tests never touch a real database or network; pin the environment to the embedded defaults.
 (process.env as Record<string, string>).NODE_ENV = 'test';
+
+// findBy*/waitFor give up after 1 s by default, and the first render of a Mantine form in jsdom
+// takes 0.75 s of that on an idle machine: beside a busy core it missed the deadline. They wait for
+// the state itself; the deadline only has to catch a state that never comes.
+configure({ asyncUtilTimeout: 20_000 });
 
 // Component tests (// @vitest-environment jsdom): what jsdom lacks and Mantine measures with.
 if (typeof window !== 'undefined') {

@@ -51,7 +51,7 @@ function handlers(): Handlers {
 /** The form is up and its lazily loaded controls have replaced their skeletons. */
 async function formReady() {
   await screen.findByTestId('dynamic-form');
-  await waitFor(() => expect(screen.queryAllByTestId('control-loading')).toHaveLength(0), { timeout: 15_000 });
+  await waitFor(() => expect(screen.queryAllByTestId('control-loading')).toHaveLength(0));
 }
 
 beforeEach(() => resetFakes());
@@ -69,13 +69,13 @@ describe('/image-effects/{id}: picking another effect keeps the photo and the se
 
     // A photo (refilled from a recent creation) and a setting (Pro mode instead of the default lite).
     fireEvent.click(await screen.findByTestId('recent-item'));
-    await screen.findByRole('img', { name: 'Uploaded image: Your photo' }, { timeout: 5000 });
+    await screen.findByRole('img', { name: 'Uploaded image: Your photo' });
     fireEvent.click(screen.getByRole('radio', { name: /Pro/ }));
     await waitFor(() => expect(screen.getByTestId('credit-cost').textContent).toBe('16'));
 
     // Another effect from the dropdown: a shallow route change, so Next keeps the page and its props.
     fireEvent.click(screen.getByTestId('control-effect_template_id-target'));
-    const dropdown = await screen.findByTestId('control-effect_template_id-dropdown', {}, { timeout: 5000 });
+    const dropdown = await screen.findByTestId('control-effect_template_id-dropdown');
     fireEvent.click(within(dropdown).getByTestId('effect-option-pixel-art'));
     expect(fakes.router.push).toHaveBeenCalledWith('/image-effects/pixel-art', undefined, { locale: 'es', shallow: true, scroll: false });
     fakes.router.query = { effectId: 'pixel-art' };
@@ -103,7 +103,7 @@ describe('/image-effects/{id}: picking another effect keeps the photo and the se
       credit_to_consume: 16,
     });
     // A whole page with lazily loaded controls: give it room on a busy machine.
-  }, 30_000);
+  });
 });
 
 describe('create/flux-lora?lora={id}', () => {
@@ -118,7 +118,7 @@ describe('create/flux-lora?lora={id}', () => {
     expect(loraPreset('no-such-lora', data.models)).toBeNull();
     renderWithProviders(<CreatePage {...data} preset={preset} handOver={null} />, { handlers: handlers() });
     await formReady();
-    expect((await screen.findByTestId('control-lora-selected', {}, { timeout: 5000 })).textContent).toBe(lora.label);
+    expect((await screen.findByTestId('control-lora-selected')).textContent).toBe(lora.label);
     expect((screen.getByRole('textbox', { name: /prompt/i }) as HTMLTextAreaElement).value).toBe(lora.defaultPrompt);
     expect(screen.getByRole('slider', { name: /LoRA weight/i }).getAttribute('aria-valuenow')).toBe(String(lora.recommendLoraScale));
     expect(screen.queryByTestId('validation-message')).toBeNull();

@@ -95,7 +95,7 @@ describe('an image result', () => {
     renderWithProviders(<OutputArea prediction={imageResult()} model={publicModelDefinition(getModel('flux-schnell')!)} queueWaitSeconds={null} estimatedSeconds={20} />, { handlers: NEXT_STEPS });
     expect(screen.queryByTestId('use-as-input-menu')).toBeNull();
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Use as input' })));
-    const menu = await screen.findByTestId('use-as-input-menu', {}, { timeout: 5000 });
+    const menu = await screen.findByTestId('use-as-input-menu');
     // jsdom lays nothing out, so Mantine keeps a dropdown's detached target hidden: query hidden items too.
     expect(within(menu).getAllByRole('menuitem', { hidden: true })).toHaveLength(nextStepsData().imageTools.length);
     const multi = within(menu).getByTestId('use-as-input-kling-1.6-multi');
@@ -145,7 +145,7 @@ describe('Recent Creations', () => {
     };
     renderWithProviders(<RecentCreations />, { handlers: { ...NEXT_STEPS, 'user.details': () => userDetails({ premium: true }), 'prediction.recent': () => [creation] } });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Next steps for a kite' })));
-    const menu = await screen.findByTestId('creation-steps-menu', {}, { timeout: 5000 });
+    const menu = await screen.findByTestId('creation-steps-menu');
     const item = (name: string) => within(menu).getByRole('menuitem', { name, hidden: true }); // jsdom: see above
     expect(item('Edit').getAttribute('href')).toBe(`/create/flux-kontext?model=flux-kontext&input=${ENCODED_KEY}`);
     expect(item('Upscale').getAttribute('href')).toBe(`/create/upscaler?model=upscaler&input=${ENCODED_KEY}`);
@@ -168,7 +168,7 @@ describe('a handed-over form (Remix)', () => {
     expect(screen.getByTestId('generator').getAttribute('data-model')).toBe('flux-dev');
     expect((screen.getByRole('textbox', { name: /prompt/i }) as HTMLTextAreaElement).value).toBe('a lighthouse in fog');
     // The uploader's code loads on demand (a separate chunk): wait for its preview.
-    expect((await screen.findByTestId('control-image_url-preview', {}, { timeout: 5000 })).querySelector('img')!.getAttribute('src')).toBe(settings.image_url);
+    expect((await screen.findByTestId('control-image_url-preview')).querySelector('img')!.getAttribute('src')).toBe(settings.image_url);
     expect(screen.getByRole('slider', { name: 'Prompt strength' }).getAttribute('aria-valuenow')).toBe('0.6');
     // Seed and guidance sit in the collapsed advanced section.
     expect((document.querySelector('input[name="seed"]') as HTMLInputElement).value).toBe('4242');
