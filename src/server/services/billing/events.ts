@@ -13,6 +13,7 @@ import { findSaleItem } from './catalogue';
 import { closeDispute, clawBackDispute, clawBackRefunds } from './clawbacks';
 import { userOfCustomer } from './customers';
 import { gatewayFor } from './gateway';
+import { isLocalObjectId } from './gateway/local';
 import { grantPack, grantPlanInvoice, packSaleOf, planSaleOf, sessionUserId, type PackSale, type PlanSale } from './grants';
 import { direct, recordPackGrant } from './pack-grant';
 import { applySubscription } from './premium';
@@ -87,7 +88,8 @@ function grantOutcome(granted: boolean): string {
 
 /** Stores the provider customer of a user who had none (a checkout made before we stored it). */
 async function rememberCustomer(tx: BillingTx, userId: string, customerId: string | null): Promise<void> {
-  if (!customerId || customerId.includes('_local_')) return;
+  // Local customers are names, not records (gateway/local.ts): only a provider's customer is kept.
+  if (!customerId || isLocalObjectId(customerId)) return;
   await tx.user.updateMany({ where: { id: userId, stripeCustomerId: null }, data: { stripeCustomerId: customerId } });
 }
 
