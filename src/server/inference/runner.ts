@@ -22,7 +22,10 @@ const TRANSFER_TIME_LIMIT_MS = 30_000;
 
 export type UpscaleProgress = { queuePosition: number } | { progress: number };
 
-type Inference = { host: WorkerHost; queue: InferenceQueue; nextJob: number };
+/** How upscales ended: with a result, stopped by their caller (a canceled job) between tiles, or failed. */
+type UpscaleOutcomes = { completed: number; stopped: number; failed: number };
+
+type Inference = { host: WorkerHost; queue: InferenceQueue; nextJob: number; upscales: UpscaleOutcomes };
 const holder = globalThis as unknown as { studioInference?: Inference };
 
 function inference(): Inference {
@@ -30,6 +33,7 @@ function inference(): Inference {
     host: createWorkerHost(),
     queue: createInferenceQueue({ maxWaitingChecks: MAX_WAITING_CHECKS, maxWaitingJobs: MAX_WAITING_UPSCALES }),
     nextJob: 1,
+    upscales: { completed: 0, stopped: 0, failed: 0 },
   };
   return holder.studioInference;
 }
@@ -90,11 +94,15 @@ export function esrganUpscale(load: () => Promise<RgbImage>, scale: EsrganScale,
         });
         onProgress?.({ progress: (index + 1) / tiles });
       }
-      return await queue.jobStep(() => {
+      const result = await queue.jobStep(() => {
         onSameThread();
         return host.request({ type: 'upscale-end', job }, { timeoutMs: TRANSFER_TIME_LIMIT_MS });
       });
+      state.upscales.completed += 1;
+      return result;
     } catch (error) {
+      if (signal?.aborted) state.upscales.stopped += 1;
+      else state.upscales.failed += 1;
       // Frees the job's buffers in the thread (when it is still the same one).
       if (host.incarnation() === incarnation) await queue.jobStep(() => host.request({ type: 'upscale-drop', job }, { timeoutMs: TRANSFER_TIME_LIMIT_MS })).catch(() => undefined);
       throw error;
@@ -104,6 +112,7 @@ export function esrganUpscale(load: () => Promise<RgbImage>, scale: EsrganScale,
 
 export type InferenceStats = {
   threadsStarted: number;
+  upscales: UpscaleOutcomes;
   peakMemory: WorkerMemory;
   checksWaiting: number;
   jobsWaiting: number;
@@ -111,9 +120,9 @@ export type InferenceStats = {
 };
 
 export function inferenceStats(): InferenceStats {
-  const { host, queue } = inference();
+  const { host, queue, upscales } = inference();
   const { checksWaiting, jobsWaiting, jobRunning } = queue.stats();
-  return { threadsStarted: host.threadsStarted(), peakMemory: host.peakMemory(), checksWaiting, jobsWaiting, jobRunning };
+  return { threadsStarted: host.threadsStarted(), upscales: { ...upscales }, peakMemory: host.peakMemory(), checksWaiting, jobsWaiting, jobRunning };
 }
 
 /** Tests only: the worker thread exits between two steps, as a crash would; the next request gets a fresh one. */

@@ -142,6 +142,26 @@ describe('the upscaler on the local engine is the ESRGAN-slim model', () => {
   });
 });
 
+describe('a canceled upscale', () => {
+  it('stops at its next tile, frees the worker for the next job and is refunded', async () => {
+    const user = await studio.createUser({ credits: 20, premium: true });
+    const submitted = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: await upload(user, await sharp(photo('coffee')).png().toBuffer()), scale: 4 });
+    const deadline = Date.now() + 30_000;
+    while (!inferenceStats().jobRunning) {
+      if (Date.now() > deadline) throw new Error('the upscale never reached the worker');
+      await runEngineOnce(studio.db);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const before = inferenceStats().upscales;
+    expect((await studio.caller(user).generation.cancel({ id: submitted.id })).user_credits).toBe(20);
+    // The cancel reaches the local engine, which stops the job between two of its six tiles.
+    await expect.poll(async () => (await runEngineOnce(studio.db), inferenceStats().jobRunning), { timeout: 30_000, interval: 20 }).toBe(false);
+    expect(inferenceStats().upscales).toEqual({ ...before, stopped: before.stopped + 1 });
+    const row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
+    expect([row.status, row.outputs]).toEqual(['canceled', null]);
+  });
+});
+
 describe('tiles', () => {
   async function pixels(width: number, height: number, left: number, top: number): Promise<RgbImage> {
     const data = await sharp(photo('astronaut')).extract({ left, top, width, height }).removeAlpha().raw().toBuffer();
