@@ -168,6 +168,13 @@ export type Arrivals<T> = {
   clear(): void;
 };
 
+/**
+ * How long a test waits for an event or a state before failing: only a hang detector, since each
+ * wait ends as soon as what it waits for happens (a busy machine can take seconds where an idle one
+ * takes milliseconds), well within the integration tier's 60 s per test.
+ */
+export const WAIT_MS = 20_000;
+
 /** `what` names the things in a timeout's message ('webhook(s)', 'fake-fal deliveries'). */
 export function createArrivals<T>(what: string): Arrivals<T> {
   const items: T[] = [];
@@ -183,7 +190,7 @@ export function createArrivals<T>(what: string): Arrivals<T> {
         }
       }
     },
-    waitFor: (count = 1, timeoutMs = 5_000) =>
+    waitFor: (count = 1, timeoutMs = WAIT_MS) =>
       new Promise<T[]>((resolve, reject) => {
         if (items.length >= count) return resolve(items.slice());
         const timer = setTimeout(() => reject(new Error(`waited ${timeoutMs} ms for ${count} ${what}, got ${items.length}`)), timeoutMs);
@@ -202,7 +209,7 @@ export function createArrivals<T>(what: string): Arrivals<T> {
 }
 
 /** Polls `check` until it returns a truthy value (or throws after timeoutMs). */
-export async function waitUntil<T>(check: () => T | Promise<T>, timeoutMs = 5_000, intervalMs = 10): Promise<NonNullable<T>> {
+export async function waitUntil<T>(check: () => T | Promise<T>, timeoutMs = WAIT_MS, intervalMs = 10): Promise<NonNullable<T>> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
