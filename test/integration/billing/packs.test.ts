@@ -62,6 +62,29 @@ describe('checkout', () => {
   });
 });
 
+describe('account', () => {
+  it('a new user has no plan and no purchases; purchases page newest first by cursor, only their own', async () => {
+    const { studio, stripe } = billing;
+    const user = await studio.createUser();
+    expect(await studio.caller(user).billing.status()).toEqual({ premium: false, subscription: null, hasCustomer: false });
+    expect(await studio.caller(user).billing.purchases({})).toEqual({ items: [], nextCursor: null });
+    const bought: string[] = [];
+    for (const item of ['credits-500', 'credits-1200', 'credits-3000']) {
+      const { sessionId } = await billing.checkout(user, item);
+      await stripe.send(stripe.event('checkout.session.completed', stripe.pay(sessionId).session));
+      bought.push(sessionId);
+    }
+    const first = await studio.caller(user).billing.purchases({ limit: 2 });
+    expect(first.items.map((p) => p.item)).toEqual(['credits-3000', 'credits-1200']);
+    const second = await studio.caller(user).billing.purchases({ limit: 2, cursor: first.nextCursor! });
+    expect(second).toEqual({ items: [expect.objectContaining({ id: bought[0], item: 'credits-500' })], nextCursor: null });
+    const other = await studio.createUser();
+    expect((await studio.caller(other).billing.purchases({ cursor: bought[0] })).items).toEqual([]);
+    expect((await studio.caller(user).billing.status()).hasCustomer).toBe(true);
+    await expect(studio.caller(null).billing.purchases({})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
 describe('one payment, one grant', () => {
   it('grants once when the same event is delivered 10 times', async () => {
     const { studio, stripe } = billing;
