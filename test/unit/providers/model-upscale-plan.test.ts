@@ -35,7 +35,7 @@ describe('planUpscale', () => {
       'Upscaled to 600×300 by ESRGAN-slim, a model run on this server (its ×4 weights, then resized to 600×300).',
     );
     expect(modelLabel(planUpscale(3000, 2000, 2), { width: 3000, height: 2000 })).toBe(
-      'Upscaled to 6000×4000 by ESRGAN-slim, a model run on this server (its ×2 weights, on the image reduced to 1254×836 first, then resized to 6000×4000).',
+      'Upscaled to 6000×4000 by ESRGAN-slim, a model run on this server (its ×2 weights, on the image reduced to 627×418 first, then resized to 6000×4000).',
     );
     expect(fallbackLabel({ width: 128, height: 96 })).toBe('Upscaled to 128×96 by resizing (Lanczos): the local ESRGAN-slim model could not be loaded on this server.');
   });
