@@ -89,7 +89,8 @@ describe('embedded defaults', () => {
     await page.getByTestId('header-signin').click();
     await page.getByText('Inicia sesión en tu cuenta para continuar').waitFor();
     expect(await page.getByText('Sign in to your account to continue').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Entrar con correo' }).isVisible()).toBe(true);
+    // The form follows the deployment's status (a skeleton until then), which may still be on its way.
+    await page.getByRole('button', { name: 'Entrar con correo' }).waitFor();
     await page.close();
   });
 
