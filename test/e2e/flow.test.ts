@@ -99,7 +99,9 @@ describe('a result goes straight into the next tool', () => {
 
     await generate(page);
     // The upscaler shows its result against the original, with the result's own next steps.
-    await page.getByTestId('comparison-slider').waitFor({ timeout: 40_000 });
+    // The local upscaler is a real model now (ESRGAN-slim on the CPU, tens of seconds for a
+    // FLUX-sized result on a busy 2-core machine), no longer a resize: its result takes that long.
+    await page.getByTestId('comparison-slider').waitFor({ timeout: 240_000 });
     const resultUrl = (await page.getByTestId('output-download').getAttribute('href'))!;
     expect(resultUrl).not.toBe(imageUrl);
     expect(await page.getByRole('link', { name: 'Animate', exact: true }).getAttribute('href')).toContain('/create/image-to-video?model=kling-v2.1-standard&input=u%2F');
@@ -108,7 +110,7 @@ describe('a result goes straight into the next tool', () => {
     expect(await size(resultUrl)).toEqual([w * 2, h * 2]);
     await shot(page, 'upscaled');
     await page.close();
-  });
+  }, 300_000);
 
   it('a caption → Use as prompt → FLUX with that text in its prompt', async () => {
     const page = await context.newPage();
