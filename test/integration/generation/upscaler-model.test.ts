@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashInferenceWorkerForTests, esrganUpscale, inferenceStats, type RgbImage } from '~/server/inference';
 import { runEngineOnce } from '~/server/services/generation/engine';
-import { photo } from '@test/helpers/photos';
+import { declaredPng, photo } from '@test/helpers/photos';
 import { runUntil, startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 
 let studio: Studio;
@@ -139,6 +139,20 @@ describe('the upscaler on the local engine is the ESRGAN-slim model', () => {
     expect(next.prediction.display.outputText).toMatch(/by ESRGAN-slim/);
     expect(inferenceStats().threadsStarted).toBe(before + 1);
     expect(await studio.balance(user)).toBe(18);
+  });
+});
+
+describe('an input the model never sees', () => {
+  it.each([
+    ['a file declaring 20,000×20,000 pixels', () => declaredPng(20_000, 20_000)],
+    ['a damaged PNG', () => declaredPng(64, 64)],
+  ])('%s fails with a clear message and a refund, and the worker is not involved', async (_name, bytes) => {
+    const user = await studio.createUser({ credits: 20, premium: true });
+    const before = inferenceStats().upscales;
+    const { row } = await upscale(user, bytes(), 2);
+    expect([row.status, row.error]).toEqual(['failed', 'The image could not be read (it is damaged, or larger than 40 megapixels). Your credits have been refunded.']);
+    expect(await studio.balance(user)).toBe(20);
+    expect(inferenceStats().upscales).toEqual(before);
   });
 });
 

@@ -6,7 +6,7 @@
  * cannot be loaded here does the classical resize stand in, and then the result says that instead.
  */
 import { ESRGAN_SCALES, esrganUpscale, InferenceCrashError, InferenceUnavailableError, type EsrganScale, type UpscaleProgress } from '~/server/inference';
-import { boundedSharp as sharp } from './bounded-sharp';
+import { boundedSharp as sharp, MAX_INPUT_PIXELS } from './bounded-sharp';
 import { MAX_UPSCALE_SIDE, upscale as resizeUpscale } from './image-operations';
 
 /**
@@ -54,15 +54,26 @@ export function fallbackLabel(target: Size): string {
 
 export const MODEL_STOPPED_MESSAGE = 'The local upscaling model stopped while working on this image. Your credits have been refunded.';
 
+/** A damaged file, or one declaring more pixels than the local engine opens (40 megapixels): never handed to the model. */
+export const UNREADABLE_INPUT_MESSAGE = 'The image could not be read (it is damaged, or larger than 40 megapixels). Your credits have been refunded.';
+
+function unreadable(error: unknown): Error {
+  return new Error(UNREADABLE_INPUT_MESSAGE, { cause: error });
+}
+
 export type UpscaleResult = { png: Buffer; label: string };
 
 export type UpscaleOptions = { onProgress?: (progress: UpscaleProgress) => void; signal?: AbortSignal };
 
 export async function modelUpscale(input: Buffer, scale: number, options: UpscaleOptions = {}): Promise<UpscaleResult> {
-  const meta = await sharp(input).metadata();
+  const meta = await sharp(input)
+    .metadata()
+    .catch((error: unknown) => {
+      throw unreadable(error);
+    });
   // Upright, as people see it: the EXIF orientation is applied (the output carries none).
   const size = meta.autoOrient ?? { width: meta.width ?? 0, height: meta.height ?? 0 };
-  if (!(size.width > 0 && size.height > 0)) throw new Error('The input image could not be read.');
+  if (!(size.width > 0 && size.height > 0) || size.width * size.height * (meta.pages ?? 1) > MAX_INPUT_PIXELS) throw unreadable(`${size.width}×${size.height}`);
   const plan = planUpscale(size.width, size.height, scale);
   let upscaled;
   try {
@@ -74,7 +85,10 @@ export async function modelUpscale(input: Buffer, scale: number, options: Upscal
           .toColourspace('srgb')
           .resize({ ...plan.modelInput, fit: 'fill', kernel: 'lanczos3' })
           .raw({ depth: 'uchar' })
-          .toBuffer({ resolveWithObject: true });
+          .toBuffer({ resolveWithObject: true })
+          .catch((error: unknown) => {
+            throw unreadable(error);
+          });
         return { width: info.width, height: info.height, pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
       },
       plan.modelScale,
