@@ -4,6 +4,8 @@
  * It answers one request at a time, in the order the server sends them, each answer carrying the
  * thread's memory so the server can report its peak.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { WorkerMemory, WorkerRequest, WorkerResponse } from '../protocol';
 import { ModelUnavailableError, tensorflowReady } from './backend';
@@ -39,6 +41,22 @@ async function answer(request: WorkerRequest): Promise<{ value: unknown; transfe
       process.exit(70);
   }
 }
+
+/**
+ * The model's work yields to the server when the cores are busy: this thread runs at a lower
+ * priority (niceness 10). On Linux a thread has its own niceness, set through its kernel thread
+ * id; elsewhere, or where it is not allowed, the thread keeps the normal priority.
+ */
+function yieldToTheServer(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10);
+  } catch {
+    // Not Linux, or not permitted: normal priority.
+  }
+}
+
+yieldToTheServer();
 
 let queue: Promise<void> = Promise.resolve();
 
