@@ -142,12 +142,19 @@ describe('creations people can manage', () => {
     await page.getByRole('textbox', { name: 'Prompt' }).fill('waves rolling onto a beach at dusk');
     await generate(page);
     await page.getByTestId('output-video').waitFor({ timeout: 60_000 });
+    // An image of its own, so the filter has something to hide whatever the file's other tests did.
+    const image = await page.request.post(`${app.url}/api/unigen`, { headers: { origin: app.url }, data: { model_id: 'flux-schnell', prompt: 'a lighthouse' } });
+    expect(image.status()).toBe(200);
+    const imageId = ((await image.json()) as { data: { id: string } }).data.id;
+    await expect
+      .poll(async () => ((await (await page.request.get(`${app.url}/api/unigen/${imageId}`)).json()) as { data: { status: string } }).data.status, { timeout: 60_000 })
+      .toBe('succeeded');
 
     await open(page, '/creations');
     const cards = page.getByTestId('creation-card');
     await cards.first().waitFor();
     const allTypes = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-type')));
-    expect(new Set(allTypes)).toEqual(new Set(['image', 'text', 'video']));
+    expect(allTypes).toEqual(expect.arrayContaining(['image', 'video']));
 
     await page.getByTestId('creations-filter').getByText('Videos').click();
     await page.waitForURL(`${app.url}/creations?type=video`);

@@ -289,6 +289,10 @@ describe('completion by signed webhooks', () => {
     expect((await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } })).status).toBe('succeeded');
     // A replay of the same delivery is acknowledged and changes nothing.
     expect((await replicate.replay(delivery!)).status).toBe(200);
+    // The server's own round may have polled the finished job while the webhook was applied: the
+    // loser of that race deletes its copies once its conditional finish fails. Its work ends when
+    // the engine stops (which waits for rounds already started), and only then is the count final.
+    await stopEngine();
     expect(await studio.db.creditLedgerEntry.count({ where: { generationId: submitted.id } })).toBe(1);
     expect(await studio.db.storedObject.count({ where: { generationId: submitted.id, contentType: { not: 'image/webp' } } })).toBe(1);
     expect(await studio.balance(user)).toBe(9);
