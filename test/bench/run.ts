@@ -129,10 +129,12 @@ async function main(): Promise<void> {
       console.log('\n--only=models: printed, not recorded (a full `npm run bench` records them with the rest).');
       return;
     }
+    // The models before the API: the submit measure leaves thousands of local jobs, and the
+    // engine's rounds take running jobs in turn, so an upscale sent after them starts minutes later.
+    // The worker's upscale has ended before the API is measured (measurePollDuringUpscale waits).
+    const models = { ...(await measureModelsHere()), ...(await measurePollDuringUpscale(app.url, cookie, id)) };
     const api = await measureApi(app.url, cookie, id, DURATION_S);
     const webhook = await measureWebhook({ webhookUrl: `${app.url}/api/webhooks/stripe`, db, stripe });
-    // Last: the server's worker upscales while the poll is measured, and this process runs the models itself.
-    const models = { ...(await measureModelsHere()), ...(await measurePollDuringUpscale(app.url, cookie, id)) };
 
     const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone, webhook, models };
     console.log(describeRun(run));
