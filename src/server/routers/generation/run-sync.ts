@@ -1,4 +1,4 @@
-import { runSyncGeneration } from '~/server/services/generation/sync';
+import { runSyncGeneration } from '~/server/services/generation/submit';
 import { publicProcedure } from '~/server/trpc/procedures';
 import { runSyncInput, runSyncOutput } from './run-sync.schema';
 

@@ -1,15 +1,17 @@
 /**
- * Submitting a generation: admitted (admission.ts: the checks of core-flow §5 in order), then ONE
- * statement that debits the credits through the ledger and records the generation (idempotent per
- * client key; see record.ts). Only after it commits is the job handed to the dispatcher, no earlier
- * than the user's queue wait.
+ * Submitting a generation, the one door for every model: admitted (admission.ts: the checks of
+ * core-flow §5 in order), then ONE statement that debits the credits through the ledger and
+ * records the generation (idempotent per client key; see record.ts). Only after it commits does the
+ * job go on: an asynchronous model's is handed to the dispatcher, no earlier than the user's queue
+ * wait, and answered at once (text null); a synchronous model's is run here to its end
+ * (sync.ts) and answered with its text.
  */
 import { outputCountFor, providerRequestFor } from '~/catalogue';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
 import type { Generation } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
-import { admit, type Admitted } from './admission';
+import { admit, type AdmissionKind, type Admitted } from './admission';
 import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
 import { assertClientPrice, clientPriceAccepted, type Quote } from './pricing';
@@ -18,15 +20,34 @@ import { recordPaidGeneration, type NewGeneration, type PlanVariant } from './re
 import { platformFor } from './provider-registry';
 import type { GenerateRequest } from './request';
 import { toPublicStatus, type PublicStatus } from './statuses';
+import { runToAnswer, type SyncResult } from './sync';
 
-export type SubmitResult = { id: string; status: PublicStatus; outputNum: number; user_credits: number; prediction: Prediction };
+/** The legacy answer's fields (core-flow §6), the text of a synchronous model (null for any other), and the prediction. */
+export type SubmitResult = { id: string; status: PublicStatus; outputNum: number; user_credits: number; text: string | null; prediction: Prediction };
 
-export async function submitGeneration(db: Db, userId: string | null, request: GenerateRequest): Promise<SubmitResult> {
-  return submitAdmitted(db, await admit(db, userId, request), request);
+/**
+ * Submit any model: charged and queued (asynchronous) or charged and run to its text
+ * (synchronous). `kind: 'sync'` is the synchronous handler's door, which refuses an asynchronous
+ * model in admission (after maintenance and sign-in, in the spec's order).
+ */
+export async function submitGeneration(db: Db, userId: string | null, request: GenerateRequest, kind: AdmissionKind = 'any'): Promise<SubmitResult> {
+  const admitted = await admit(db, userId, request, kind);
+  const charged = await charge(db, admitted, request);
+  if (!admitted.model.sync) return { ...charged, text: null };
+  const done = await runToAnswer(db, charged.id, admitted.userId);
+  return { id: done.id, status: done.prediction.status, outputNum: done.prediction.outputNum, user_credits: done.user_credits, text: done.text, prediction: done.prediction };
 }
 
-/** Charges and records an admitted request; a synchronous model's job is left for its caller to run. */
-export async function submitAdmitted(db: Db, admitted: Admitted, request: GenerateRequest): Promise<SubmitResult> {
+/** The synchronous handler: the same door, for synchronous models only, answered with its own fields. */
+export async function runSyncGeneration(db: Db, userId: string | null, request: GenerateRequest): Promise<SyncResult> {
+  const { id, text, user_credits, prediction } = await submitGeneration(db, userId, request, 'sync');
+  return { id, text, user_credits, prediction };
+}
+
+type Charged = Omit<SubmitResult, 'text'>;
+
+/** Charges and records an admitted request; an asynchronous model's job is scheduled for dispatch. */
+async function charge(db: Db, admitted: Admitted, request: GenerateRequest): Promise<Charged> {
   const { userId, model, input, price, cost } = admitted;
   const key = request.idempotency_key ?? null;
   const now = Date.now();
@@ -72,7 +93,7 @@ export async function submitAdmitted(db: Db, admitted: Admitted, request: Genera
   return answer(outcome.row, userId, outcome.balance);
 }
 
-function answer(row: Generation, userId: string, balance: number): SubmitResult {
+function answer(row: Generation, userId: string, balance: number): Charged {
   return {
     id: row.id,
     status: toPublicStatus(row.status),
