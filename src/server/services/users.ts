@@ -1,6 +1,7 @@
 /** Finding and creating studio users. A new user gets the starting grant through the ledger. */
 import { getEnv } from '~/env';
 import type { Db } from '~/server/db/client';
+import { AppError } from '~/server/errors';
 import { grantCredits } from './credits/ledger';
 
 export type NewUser = { email: string; name?: string | null; image?: string | null; emailVerified?: Date | null };
@@ -33,4 +34,21 @@ export async function findOrCreateUserByEmail(db: Db, input: NewUser) {
     if (raced) return raced;
     throw error;
   }
+}
+
+/** id, credits and premium as the database has them (never from the session token); a vanished user is signed out. */
+export async function readUserDetails(db: Db, userId: string) {
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, name: true, image: true, credits: true, premium: true },
+  });
+  if (!user) throw new AppError('unauthorized');
+  return user;
+}
+
+/** Whether the caller is premium now: read from the database on every call, never from the session. Nobody signed in is not. */
+export async function isPremium(db: Db, userId: string | null): Promise<boolean> {
+  if (!userId) return false;
+  const row = await db.user.findUnique({ where: { id: userId }, select: { premium: true } });
+  return row?.premium ?? false;
 }

@@ -1,4 +1,4 @@
-import { toPrediction } from '~/server/services/generation/present';
+import { listRecentCreations } from '~/server/services/generation/recent';
 import { premiumProcedure } from '~/server/trpc/procedures';
 import { recentInput, recentOutput } from './recent.schema';
 
@@ -6,11 +6,4 @@ import { recentInput, recentOutput } from './recent.schema';
 export const recent = premiumProcedure
   .input(recentInput)
   .output(recentOutput)
-  .query(async ({ ctx, input }) => {
-    const rows = await ctx.db.generation.findMany({
-      where: { userId: ctx.user.id, deletedAt: null },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: input.limit,
-    });
-    return rows.map((row) => toPrediction(row, ctx.user.id));
-  });
+  .query(({ ctx, input }) => listRecentCreations(ctx.db, ctx.user.id, input.limit));
