@@ -42,11 +42,14 @@ export function useLiveCreations(items: readonly Prediction[], { replace, refetc
   }, [running, timeScale]);
 }
 
-/** `items` with `creation` in place of the one with its id; null when it is not there. */
-export function withCreation<T extends { id: string }>(items: readonly T[], creation: T): T[] | null {
+/**
+ * `items` with `creation` in place of the one with its id; null when it is not there. A pushed
+ * prediction replaces what it carries; the list's own fields (the owner's star) stay.
+ */
+export function withCreation<T extends { id: string }, U extends { id: string }>(items: readonly T[], creation: U): T[] | null {
   const index = items.findIndex((item) => item.id === creation.id);
   if (index < 0) return null;
   const next = items.slice();
-  next[index] = creation;
+  next[index] = { ...items[index]!, ...creation };
   return next;
 }

@@ -46,9 +46,22 @@ export async function startPgliteServer(options: { dataDir?: string; maxConnecti
   };
 }
 
+/**
+ * The contrib extensions the migrations create (history search: trigram indexes, accent folding).
+ * PGlite only has an extension whose bundle it was started with; a real server ships them in its
+ * contrib package (both are "trusted": a database owner may create them).
+ */
+async function pgliteExtensions() {
+  const [{ pg_trgm }, { unaccent }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+  ]);
+  return { pg_trgm, unaccent };
+}
+
 async function createPersistentPglite(dataDir: string): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  return PGlite.create({ dataDir });
+  return PGlite.create({ dataDir, extensions: await pgliteExtensions() });
 }
 
 // A fresh PGlite runs initdb (~5 s here); loading a dump of a freshly initialised one takes ~1 s.
@@ -59,12 +72,13 @@ const templateHolder = globalThis as unknown as TemplateGlobal;
 
 async function createInMemoryPglite(): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const extensions = await pgliteExtensions();
   let fresh: PGlite | undefined;
   templateHolder.studioPgliteTemplate ??= (async () => {
     const file = await templateFile();
     const cached = file && existsSync(file) ? await readFile(file).catch(() => undefined) : undefined;
     if (cached) return new Blob([cached], { type: 'application/x-gzip' });
-    fresh = await PGlite.create({});
+    fresh = await PGlite.create({ extensions });
     const dump = await fresh.dumpDataDir('gzip');
     if (file) await writeAtomically(file, Buffer.from(await dump.arrayBuffer())).catch(() => undefined);
     return dump;
@@ -73,7 +87,7 @@ async function createInMemoryPglite(): Promise<PGlite> {
   if (fresh) return fresh;
   if (template) {
     try {
-      return await PGlite.create({ loadDataDir: template });
+      return await PGlite.create({ loadDataDir: template, extensions });
     } catch {
       // A damaged cache: forget it and initialise from scratch.
       templateHolder.studioPgliteTemplate = Promise.resolve(undefined);
@@ -81,7 +95,7 @@ async function createInMemoryPglite(): Promise<PGlite> {
       if (file) await unlink(file).catch(() => undefined);
     }
   }
-  return PGlite.create({});
+  return PGlite.create({ extensions });
 }
 
 /** node_modules/.cache/studio/pglite-<version>.tar.gz, or undefined when there is no node_modules here. */

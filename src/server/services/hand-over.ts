@@ -43,11 +43,13 @@ async function remixValues(db: Db, viewerId: string | null, id: string): Promise
   if (id.length > 64 || !isStorableText(id)) return null;
   const row = await db.generation.findFirst({
     where: { id, deletedAt: null, OR: [{ isPublic: true }, ...(viewerId ? [{ userId: viewerId }] : [])] },
-    select: { modelId: true, input: true },
+    select: { modelId: true, input: true, userId: true, promptHidden: true },
   });
   if (!row || !row.input || typeof row.input !== 'object' || Array.isArray(row.input)) return null;
   const values = { ...(row.input as Record<string, unknown>) };
   for (const field of REQUEST_FIELDS) delete values[field];
+  // A prompt its owner hid is not handed to anyone else either.
+  if (row.promptHidden && row.userId !== viewerId) delete values.prompt;
   return { modelId: row.modelId, values };
 }
 

@@ -1,5 +1,6 @@
 /** The only API: every feature's router, mounted once. */
 import { billingRouter } from '~/server/routers/billing/router';
+import { collectionRouter } from '~/server/routers/collection/router';
 import { creditsRouter } from '~/server/routers/credits/router';
 import { effectsRouter } from '~/server/routers/effects/router';
 import { generationRouter } from '~/server/routers/generation/router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   effects: effectsRouter,
   media: mediaRouter,
   billing: billingRouter,
+  collection: collectionRouter,
 });
 
 export type AppRouter = typeof appRouter;

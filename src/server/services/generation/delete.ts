@@ -20,6 +20,8 @@ export async function deleteGenerations(db: Db, userId: string, ids: readonly st
       // Rolls the transaction back: nobody's creations change.
       throw new AppError('not_found', wanted.length === 1 ? 'Generation not found.' : 'Some of these creations were not found. Nothing was deleted.');
     }
+    // A deleted creation leaves every collection it was in (the collections themselves stay).
+    await tx.collectionItem.deleteMany({ where: { generationId: { in: wanted } } });
     // Nobody but the owner can read the files from now on, even if removing one below fails.
     await tx.storedObject.updateMany({ where: { generationId: { in: wanted } }, data: { isPrivate: true } });
     return changed.count;

@@ -52,23 +52,27 @@ export function storedOutputsOf(value: unknown): StoredOutput[] {
   return Array.isArray(value) ? (value as StoredOutput[]) : [];
 }
 
-/** Predictions of cached (frozen) rows, per kind of viewer: a row that cannot change is presented once. */
+/** Predictions of cached (frozen) rows, per kind of viewer (the newest one of each). */
 const presented = new WeakMap<Generation, { owner?: Prediction; other?: Prediction }>();
 
 /**
- * A cached (frozen by the read cache) finished row gives a frozen prediction, the same object on
- * every poll (so even its serialisation can be reused, see trpc/init.ts). A running row is built
- * fresh each time: its etaSeconds counts down with the clock.
+ * A cached (frozen by the read cache) row gives a frozen prediction, the same object on every poll
+ * while nothing in it changes, so its output check and serialisation can be reused (trpc/). Of a
+ * frozen row only etaSeconds moves, with the clock, in whole seconds: a running row's prediction is
+ * kept while its countdown shows the same second and made again when it moves on (the poll of a
+ * running job, which every open page repeats, built, checked and serialised a new one each time).
  */
 export function toPrediction(row: Generation, viewerId: string | null, now: number = Date.now()): Prediction {
-  if (!Object.isFrozen(row) || isRunning(row.status)) return buildPrediction(row, viewerId, now);
+  if (!Object.isFrozen(row)) return buildPrediction(row, viewerId, now);
   let known = presented.get(row);
   if (!known) {
     known = {};
     presented.set(row, known);
   }
   const viewer = viewerId === row.userId ? 'owner' : 'other';
-  return (known[viewer] ??= deepFreeze(buildPrediction(row, viewerId, now)));
+  const last = known[viewer];
+  if (last && (!isRunning(row.status) || last.etaSeconds === etaSeconds(row, now, timeScale()))) return last;
+  return (known[viewer] = deepFreeze(buildPrediction(row, viewerId, now)));
 }
 
 function buildPrediction(row: Generation, viewerId: string | null, now: number): Prediction {
@@ -93,7 +97,8 @@ function buildPrediction(row: Generation, viewerId: string | null, now: number):
     etaSeconds: etaSeconds(row, now, timeScale()),
     queuePosition: running ? row.queuePosition : null,
     display: {
-      prompt: typeof input.prompt === 'string' ? input.prompt : null,
+      // The owner may hide the prompt from everyone else (share page, public reads).
+      prompt: typeof input.prompt === 'string' && !(row.promptHidden && viewerId !== row.userId) ? input.prompt : null,
       inputImages: inputImagesOf(input),
       outputType: row.outputType,
       outputText: row.outputText,
