@@ -39,6 +39,7 @@ export { firstBrokenRule, hasValue } from './derive/rules';
 export { controlProblem, fieldProblems } from './derive/field-problems';
 export { promptMaxLength, promptTooLongMessage } from './derive/prompt-length';
 export { loraTags, searchEffects, searchLoras } from './derive/search';
+export { loraSelectionValues } from './derive/lora-selection';
 export { loraPageSections, type LoraPageEntry, type LoraPageSections } from './derive/lora-page';
 export { waitTimeFor } from './derive/wait-time';
 

@@ -22,7 +22,12 @@ export function searchLoras<L extends Pick<Lora, 'id' | 'label' | 'description' 
   });
 }
 
-/** Tags by how many LoRAs carry them, most common first, then alphabetically. */
+/** Every tag LoRAs carry, once each, in code-point order (lora.list's tag list). */
+export function allLoraTags(list: readonly Pick<Lora, 'tags'>[]): string[] {
+  return [...new Set(list.flatMap((lora) => lora.tags))].sort();
+}
+
+/** Tags by how many LoRAs carry them, most common first, then alphabetically (the picker's chips). */
 export function loraTags(list: readonly Pick<Lora, 'tags'>[]): string[] {
   const counts = new Map<string, number>();
   for (const lora of list) for (const tag of lora.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);

@@ -10,6 +10,7 @@ import {
   getLora,
   getModel,
   imageEffects,
+  loraSelectionValues,
   loras,
   models,
   publicModelDefinition,
@@ -18,7 +19,6 @@ import {
   type Lora,
   type PublicModelDefinition,
 } from '~/catalogue';
-import { loraSelectionValues } from '~/features/form/lora-selection';
 import { messagesFor, type Messages } from '~/messages';
 import { sessionUserFromRequest } from '~/server/auth/session-user';
 import { systemStatus, type SystemStatus } from '~/server/services/system-status';

@@ -1,9 +1,9 @@
-import { imageEffects } from '~/catalogue';
+import { imageEffects, searchEffects } from '~/catalogue';
 import { publicProcedure } from '~/server/trpc/procedures';
 import { imageListInput, imageListOutput } from './image-list.schema';
-import { matches } from './matches';
 
+/** Image effects, searched as the picker searches them (derive/search.ts). */
 export const imageList = publicProcedure
   .input(imageListInput)
   .output(imageListOutput)
-  .query(({ input }) => imageEffects.filter((e) => matches(input.search, e.name, e.description, e.id)));
+  .query(({ input }) => searchEffects(imageEffects, input.search));

@@ -1,9 +1,9 @@
-import { videoEffects } from '~/catalogue';
+import { searchEffects, videoEffects } from '~/catalogue';
 import { publicProcedure } from '~/server/trpc/procedures';
-import { matches } from './matches';
 import { videoListInput, videoListOutput } from './video-list.schema';
 
+/** Video effects, searched as the picker searches them (derive/search.ts). */
 export const videoList = publicProcedure
   .input(videoListInput)
   .output(videoListOutput)
-  .query(({ input }) => videoEffects.filter((e) => matches(input.search, e.name, e.description, e.id)));
+  .query(({ input }) => searchEffects(videoEffects, input.search));

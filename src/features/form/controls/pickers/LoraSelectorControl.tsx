@@ -1,14 +1,13 @@
 /**
  * lora_selector: the chosen LoRA as a card (picture, tags, licence notice) that opens the picker.
- * Choosing one also applies its recommended weight and default prompt (lora-selection.ts).
+ * Choosing one also applies its recommended weight and default prompt (the catalogue's loraSelectionValues).
  */
 import { Anchor, Box, Button, Group, Input, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
-import type { Lora } from '~/catalogue/public';
-import { loraSelectionValues } from '../../lora-selection';
+import { loraSelectionValues, type Lora } from '~/catalogue/public';
 import type { ControlProps } from '../types';
 import { HotNewBadges, NonCommercialBadge } from './badges';
 import { usePickerContent } from './usePickerContent';
