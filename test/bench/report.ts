@@ -9,11 +9,13 @@ import type { PageWeight } from '../helpers/first-load-js';
 import { PHONE_PROFILE, type PhoneLoad } from './phone';
 import { describeWebhook, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERIES, type WebhookRow } from './webhook';
 import { describeModels, POLL_RATE, type ModelsRow } from './models';
+import { renderScale, type ScaleRun } from './scale/describe';
 
 /** loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here). */
 export type BenchRun = { at: string; commit: string; durationS: number; loadBefore?: number; api: ApiRow[]; pages: PageWeight[]; phone: PhoneLoad[]; webhook?: WebhookRow; models?: ModelsRow };
 export type Label = 'before' | 'after';
-export type BenchResults = Record<Label, BenchRun[]>;
+/** scale: the data-scale runs (`--rows`), kept apart from the before/after runs. */
+export type BenchResults = Record<Label, BenchRun[]> & { scale?: ScaleRun[] };
 
 const RESULTS_FILE = 'test/bench/results.json';
 const REPORT_FILE = 'BENCHMARKS.md';
@@ -170,6 +172,7 @@ export function renderGenerated(results: BenchResults): string {
     '',
     table('Figure', MODEL_FIGURES, results),
     '',
+    ...renderScale(results.scale ?? []),
     END,
   ].join('\n');
 }

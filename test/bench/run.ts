@@ -9,6 +9,10 @@
  * Options: --duration=<s per endpoint> (10), --phone-loads=<n> (5), --profile=<dir> (the server's CPU profile).
  * --only=webhook measures only the Stripe webhook (no build: its route in a process of its own), prints, records nothing.
  * --only=models measures only the CPU models (the upscale, the face checks, the worker's memory, the poll during an upscale), prints, records nothing.
+ * --rows=<n> also measures flat cost with data (scale/): n generations of other users and 50,000 of the
+ * benchmark user against a 60-row database, every read a person makes, and the engine's round;
+ * recorded apart from the before/after runs. --only=reads measures just that (no phone, API, webhook
+ * or models); --only=plans prints the reads' and the engine round's query plans on the large database.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,6 +29,8 @@ import { describeRun, loadResults, saveResults, writeReport, type BenchRun, type
 import { startFakeStripe } from '../helpers/fake-stripe';
 import { describeWebhook, measureWebhook, processCpuMs } from './webhook';
 import { describeModels, measureModelsHere, measurePollDuringUpscale } from './models';
+import { measureScale } from './scale';
+import { describeScale, type ScaleRun } from './scale/describe';
 
 const SECRET = 'bench-secret';
 const option = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -32,6 +38,7 @@ const DURATION_S = Number(option('duration') ?? 10);
 const PHONE_LOADS = Number(option('phone-loads') ?? 5);
 const LABEL: Label = option('as') === 'before' ? 'before' : 'after';
 const FRESH = process.argv.includes('--fresh');
+const ROWS = option('rows') === undefined ? undefined : Number(option('rows'));
 
 function commit(): string {
   try {
@@ -93,8 +100,10 @@ async function main(): Promise<void> {
   }
   process.env.TEST_DATABASE_URL = serverUrl;
   if (option('only') === 'webhook') return webhookOnly();
+  if (option('only') === 'plans') return plansOnly();
   const modelsOnly = option('only') === 'models';
   if (!existsSync('.next/BUILD_ID')) execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
+  if (option('only') === 'reads') return scaleOnly();
   const pages = firstLoadJs();
   const database = await getTestDatabase();
   const db = createDb(database.connectionString, { maxConnections: 5 });
@@ -149,6 +158,28 @@ async function main(): Promise<void> {
     await db.$disconnect();
     await database.stop();
   }
+  // After the studio above has stopped: two studios of their own, on their own databases.
+  if (ROWS !== undefined) await scaleOnly();
+}
+
+/** --rows=<n>: flat cost with data, recorded in results.json's scale runs and BENCHMARKS.md. */
+async function scaleOnly(): Promise<void> {
+  if (ROWS === undefined || !Number.isInteger(ROWS) || ROWS < 1) throw new Error('--only=reads needs --rows=<n> (e.g. --rows=1000000)');
+  const scale = await measureScale({ otherRows: ROWS, secondsPerRead: DURATION_S, secret: SECRET, appEnv: {} });
+  if (typeof scale === 'string') throw new Error('unexpected plans');
+  const run: ScaleRun = { at: new Date().toISOString(), commit: commit(), loadBefore: loadavg()[0], scale };
+  console.log(describeScale(run));
+  const results = loadResults();
+  results.scale = [...(FRESH || !results.scale ? [] : results.scale), run];
+  saveResults(results);
+  writeReport(results);
+  console.log(`\nRecorded as a data-scale run (${results.scale.length} run(s)); wrote BENCHMARKS.md`);
+}
+
+/** --only=plans (with --rows): the query plans of every read and of the engine's round on the large database. */
+async function plansOnly(): Promise<void> {
+  const plans = await measureScale({ otherRows: ROWS ?? 1_000_000, secondsPerRead: DURATION_S, secret: SECRET, appEnv: {}, only: 'plans' });
+  console.log(plans);
 }
 
 main()
