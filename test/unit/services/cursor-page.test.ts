@@ -17,6 +17,15 @@ describe('cursor pagination, written once (services/paging/cursor-page.ts)', () 
     });
   });
 
+  it('reads oldest first when asked, with the same cursor rule', () => {
+    expect(pageArgs('u1', { limit: 5, cursor: 'g9' }, 'asc')).toEqual({
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: 6,
+      cursor: { id: 'g9', userId: 'u1' },
+      skip: 1,
+    });
+  });
+
   it('cuts the extra row into nextCursor: the last item kept; none on the last page', () => {
     expect(toPage(rows(4), 3)).toEqual({ items: rows(3), nextCursor: 'r3' });
     expect(toPage(rows(3), 3)).toEqual({ items: rows(3), nextCursor: null });

@@ -1,7 +1,8 @@
 /**
  * Cursor pagination, written once: every paged list of a person's rows (creations, credit
- * history, purchases, ...) reads newest first by (createdAt, id), one row more than asked so it
- * knows whether a next page exists, and after a cursor that must be one of the same person's rows.
+ * history, purchases, ...) reads newest first by (createdAt, id), or oldest first when asked, one
+ * row more than asked so it knows whether a next page exists, and after a cursor that must be one
+ * of the same person's rows.
  *
  *   const page = await readPage(userId, input, (args) => db.purchase.findMany({ where: { userId }, ...args }));
  *
@@ -16,16 +17,19 @@ export type PageRequest = { limit: number; cursor?: string | undefined };
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
 /** The findMany arguments of one page: spread them into the query beside its own where/select. */
-export type PageArgs = {
-  orderBy: [{ createdAt: 'desc' }, { id: 'desc' }];
+export type PageArgs<D extends Direction = 'desc'> = {
+  orderBy: [{ createdAt: D }, { id: D }];
   take: number;
   cursor?: { id: string; userId: string };
   skip?: number;
 };
 
-export function pageArgs(ownerId: string, page: PageRequest): PageArgs {
+/** Newest first (every list's default) or oldest first (a list a person may turn around). */
+export type Direction = 'desc' | 'asc';
+
+export function pageArgs<D extends Direction = 'desc'>(ownerId: string, page: PageRequest, direction: D = 'desc' as D): PageArgs<D> {
   return {
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: [{ createdAt: direction }, { id: direction }],
     take: page.limit + 1,
     // The cursor must be one of the owner's own rows: anyone else's id is as unknown as a made-up one.
     ...(page.cursor ? { cursor: { id: page.cursor, userId: ownerId }, skip: 1 } : {}),
