@@ -392,7 +392,7 @@ export const apiSchema = z
 
 /**
  * What the local engine (the embedded default, no provider key) does for a model: a labelled
- * preview, or a real classical operation where one exists. Defaults from the output type.
+ * preview, or a real classical operation where one exists. Defaults from the output type (define()).
  */
 export const LOCAL_OPERATIONS = [
   'text-to-image',
@@ -483,14 +483,28 @@ export const modelDefinitionSchema = z
 
 /**
  * Fills what a definition's own fields already say, so no model file states a fact twice: the
- * platform it runs on is its api's, its app type is what it outputs, and it answers
- * synchronously only when it says so (the one place sync-ness is decided; everything else reads
- * `model.sync`).
+ * platform it runs on is its api's, its app type is what it outputs, it answers synchronously
+ * only when it says so (the one place sync-ness is decided; everything else reads `model.sync`),
+ * and what the local engine does for it is its own `local.operation` or else follows from its
+ * output (the one place that default is decided; the engine reads `model.local.operation`).
  */
-function define<T extends { api: { platform: Platform }; ui: { outputType: AppType }; sync?: boolean }>(
-  definition: T,
-): T & { platform: Platform; appType: AppType; sync: boolean } {
-  return { ...definition, platform: definition.api.platform, appType: definition.ui.outputType, sync: definition.sync ?? false };
+function define<
+  T extends { api: { platform: Platform }; ui: { outputType: AppType; controls: readonly { type: string }[] }; sync?: boolean; local?: { operation: LocalOperation } },
+>(definition: T): T & { platform: Platform; appType: AppType; sync: boolean; local: { operation: LocalOperation } } {
+  return {
+    ...definition,
+    platform: definition.api.platform,
+    appType: definition.ui.outputType,
+    sync: definition.sync ?? false,
+    local: definition.local ?? { operation: defaultLocalOperation(definition.ui) },
+  };
+}
+
+/** A model that names no local operation: a labelled video, a caption, an edit of its input image, or a new image. */
+function defaultLocalOperation(ui: { outputType: AppType; controls: readonly { type: string }[] }): LocalOperation {
+  if (ui.outputType === 'video') return 'video';
+  if (ui.outputType === 'text') return 'caption';
+  return ui.controls.some((c) => c.type === 'image_input' || c.type === 'multi_image_input') ? 'edit' : 'text-to-image';
 }
 
 

@@ -31,11 +31,9 @@ function firstImage(input: Input): string | undefined {
   return inputImagesOf(input)[0];
 }
 
+/** What the local engine does for a model: decided once, by the catalogue's define(). */
 export function localOperationFor(model: ModelDefinition): LocalOperation {
-  if (model.local) return model.local.operation;
-  if (model.ui.outputType === 'video') return 'video';
-  if (model.ui.outputType === 'text') return 'caption';
-  return model.ui.controls.some((c) => c.type === 'image_input' || c.type === 'multi_image_input') ? 'edit' : 'text-to-image';
+  return model.local.operation;
 }
 
 async function still(model: ModelDefinition, input: Input, index: number, loadInputImage: InputImageReader): Promise<Buffer> {
