@@ -26,6 +26,8 @@ const rawSchema = z.object({
   /** Public origin of the app (also next-auth's NEXTAUTH_URL). */
   NEXTAUTH_URL: optionalUrl,
   NEXTAUTH_SECRET: optionalString,
+  /** Set by Vercel; without NEXTAUTH_URL, next-auth then names its session cookie __Secure- (session-user.ts). */
+  VERCEL: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   /** OpenID discovery document; overridable so tests can use a local issuer. */

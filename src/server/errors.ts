@@ -1,45 +1,44 @@
 /**
- * Errors flow one way: services throw AppError(code); this one table maps each code to the tRPC
- * code, the HTTP status and the user-facing text of the spec's error catalogue.
+ * Errors flow one way: services throw AppError(code); this one table maps each code to the HTTP
+ * status and the user-facing text of the spec's error catalogue. It knows nothing of tRPC: the
+ * tRPC code of each AppError is the tRPC layer's business (src/server/trpc/app-errors.ts).
  */
-import { TRPCError } from '@trpc/server';
 import type { ZodError } from 'zod';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
 import { GENERIC_INPUT_ERROR } from '~/catalogue/constants';
 import { MAINTENANCE_DEFAULT_MESSAGE } from '~/server/config/maintenance-text';
 import { isDatabaseUnavailable } from '~/server/db/unavailable';
 
 export const APP_ERRORS = {
-  unauthorized: { trpc: 'UNAUTHORIZED', http: 401, message: 'Please sign in to continue.' },
-  premium_required: { trpc: 'FORBIDDEN', http: 403, message: 'Upgrade to premium to make the generation private' },
-  forbidden: { trpc: 'FORBIDDEN', http: 403, message: 'You are not allowed to do this.' },
-  private_input: { trpc: 'FORBIDDEN', http: 403, message: 'An input image is private to another account, so only its owner can use it. Please upload an image of your own.' },
-  input_unavailable: { trpc: 'BAD_REQUEST', http: 400, message: 'An input image no longer exists in the studio (it was deleted). Please upload it again.' },
+  unauthorized: { http: 401, message: 'Please sign in to continue.' },
+  premium_required: { http: 403, message: 'Upgrade to premium to make the generation private' },
+  forbidden: { http: 403, message: 'You are not allowed to do this.' },
+  private_input: { http: 403, message: 'An input image is private to another account, so only its owner can use it. Please upload an image of your own.' },
+  input_unavailable: { http: 400, message: 'An input image no longer exists in the studio (it was deleted). Please upload it again.' },
   // The image proxy's own words for the same addresses (it answers them 403: a refused read, not a request).
-  image_address_refused: { trpc: 'BAD_REQUEST', http: 400, message: 'This image address cannot be loaded.' },
+  image_address_refused: { http: 400, message: 'This image address cannot be loaded.' },
   // A photo that must show one face (catalogue `faces: 'one'`), refused before any charge; details name the field.
-  no_face: { trpc: 'BAD_REQUEST', http: 400, message: 'We could not find a face in this photo. Choose a photo where one face is clearly visible.' },
-  too_many_faces: { trpc: 'BAD_REQUEST', http: 400, message: 'This photo shows more than one face. Choose a photo of one person.' },
-  unreadable_image: { trpc: 'BAD_REQUEST', http: 400, message: 'We could not read this photo. Choose a JPEG, PNG or WebP image.' },
-  not_found: { trpc: 'NOT_FOUND', http: 404, message: 'Not found.' },
-  insufficient_credits: { trpc: 'PAYMENT_REQUIRED', http: 402, message: 'Insufficient credits.' },
-  validation_failed: { trpc: 'BAD_REQUEST', http: 400, message: GENERIC_INPUT_ERROR },
-  invalid_model: { trpc: 'BAD_REQUEST', http: 400, message: 'Invalid model ID: No configuration found' },
-  no_model: { trpc: 'BAD_REQUEST', http: 400, message: 'No model selected' },
-  not_sync_model: { trpc: 'BAD_REQUEST', http: 400, message: 'Model is not configured for synchronous operations.' },
-  credit_mismatch: { trpc: 'CONFLICT', http: 409, message: 'The price of this generation changed. Please review it and try again.' },
-  idempotency_key_reused: { trpc: 'CONFLICT', http: 409, message: 'This idempotency key was already used for a different request. Use a new key for a new request.' },
-  maintenance: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: MAINTENANCE_DEFAULT_MESSAGE },
-  file_too_large: { trpc: 'PAYLOAD_TOO_LARGE', http: 413, message: 'The file size exceeds the limit of 5MB.' },
-  unsupported_media_type: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415, message: 'Only JPEG, PNG and WebP images are accepted.' },
-  not_running: { trpc: 'CONFLICT', http: 409, message: 'This generation is no longer running.' },
-  model_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'This model is not available right now.' },
-  payments_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'Purchases are not available right now.' },
-  database_unavailable: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'The studio is briefly unavailable. Please try again in a moment.', retryAfterSeconds: 5 },
-  provider_error: { trpc: 'BAD_GATEWAY', http: 502, message: 'The model provider could not be reached. Please try again later.' },
-  rate_limited: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: 'Too many requests. Please slow down.' },
-  internal: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: 'Something went wrong on our side. Please try again.' },
-} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string; retryAfterSeconds?: number }>;
+  no_face: { http: 400, message: 'We could not find a face in this photo. Choose a photo where one face is clearly visible.' },
+  too_many_faces: { http: 400, message: 'This photo shows more than one face. Choose a photo of one person.' },
+  unreadable_image: { http: 400, message: 'We could not read this photo. Choose a JPEG, PNG or WebP image.' },
+  not_found: { http: 404, message: 'Not found.' },
+  insufficient_credits: { http: 402, message: 'Insufficient credits.' },
+  validation_failed: { http: 400, message: GENERIC_INPUT_ERROR },
+  invalid_model: { http: 400, message: 'Invalid model ID: No configuration found' },
+  no_model: { http: 400, message: 'No model selected' },
+  not_sync_model: { http: 400, message: 'Model is not configured for synchronous operations.' },
+  credit_mismatch: { http: 409, message: 'The price of this generation changed. Please review it and try again.' },
+  idempotency_key_reused: { http: 409, message: 'This idempotency key was already used for a different request. Use a new key for a new request.' },
+  maintenance: { http: 503, message: MAINTENANCE_DEFAULT_MESSAGE },
+  file_too_large: { http: 413, message: 'The file size exceeds the limit of 5MB.' },
+  unsupported_media_type: { http: 415, message: 'Only JPEG, PNG and WebP images are accepted.' },
+  not_running: { http: 409, message: 'This generation is no longer running.' },
+  model_unavailable: { http: 503, message: 'This model is not available right now.' },
+  payments_unavailable: { http: 503, message: 'Purchases are not available right now.' },
+  database_unavailable: { http: 503, message: 'The studio is briefly unavailable. Please try again in a moment.', retryAfterSeconds: 5 },
+  provider_error: { http: 502, message: 'The model provider could not be reached. Please try again later.' },
+  rate_limited: { http: 429, message: 'Too many requests. Please slow down.' },
+  internal: { http: 500, message: 'Something went wrong on our side. Please try again.' },
+} as const satisfies Record<string, { http: number; message: string; retryAfterSeconds?: number }>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
 
@@ -71,11 +70,6 @@ export function asAppError(error: unknown): AppError | null {
 export function retryAfterFor(code: AppErrorCode): number | undefined {
   const entry = APP_ERRORS[code];
   return 'retryAfterSeconds' in entry ? entry.retryAfterSeconds : undefined;
-}
-
-/** The tRPC error a procedure throws for an AppError; the formatter puts `appCode` on the wire. */
-export function toTRPCError(error: AppError): TRPCError {
-  return new TRPCError({ code: APP_ERRORS[error.code].trpc, message: error.message, cause: error });
 }
 
 /** A refused input in one readable line ('cursor: Text must not contain …'), for REST and tRPC alike. */

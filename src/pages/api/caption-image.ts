@@ -1,5 +1,5 @@
 /** Legacy: POST /api/caption-image → the synchronous captioning model; data {id, text, user_credits}. */
-import { legacyRoute } from '~/server/rest/legacy-adapter';
+import { legacyRoute } from '~/server/http/legacy-adapter';
 
 // A literal object: Next parses route config statically. The adapter reads the body itself.
 export const config = { api: { bodyParser: false } };

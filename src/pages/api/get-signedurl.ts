@@ -1,5 +1,5 @@
 /** Legacy: POST /api/get-signedurl {contentType, remoteName, sourceSubfolder, size?} → data.publicUrl, data.signedUrl. */
-import { legacyRoute } from '~/server/rest/legacy-adapter';
+import { legacyRoute } from '~/server/http/legacy-adapter';
 
 // A literal object: Next parses route config statically. The adapter reads the body itself.
 export const config = { api: { bodyParser: false } };

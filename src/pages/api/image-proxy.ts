@@ -1,5 +1,5 @@
 /** Legacy: GET /api/image-proxy?imageUrl= → the image as a same-origin blob (used by the mask editor). */
-import { legacyMediaRoute } from '~/server/rest/legacy-adapter';
+import { legacyMediaRoute } from '~/server/http/legacy-adapter';
 
 // A literal object: Next parses route config statically. Images up to the proxy's 10 MB cap pass
 // through (over Next's 4 MB response warning).

@@ -9,7 +9,8 @@ import { useRouter } from 'next/router';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
 import type { FormValues } from '~/features/form/controls/types';
 import { generatorData, loraPreset, messagesProps, viewerProps, type GeneratorData } from '~/server/pages/page-props';
-import { handOverFromRequest, type HandOver } from '~/server/services/hand-over';
+import { handOverFromRequest } from '~/server/http/hand-over-request';
+import type { HandOver } from '~/server/services/hand-over';
 
 type Props = GeneratorData & { preset: FormValues | null; handOver: HandOver | null };
 

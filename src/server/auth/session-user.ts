@@ -8,9 +8,8 @@
  * kept, bounded, until the token's own expiry. After that, or for anything not kept (no session,
  * a token that does not decode), next-auth decides exactly as before.
  */
-import type { IncomingMessage } from 'node:http';
 import { getToken } from 'next-auth/jwt';
-import { getEnv } from '~/env';
+import { getEnv, type Env } from '~/env';
 
 export type SessionUser = { id: string };
 
@@ -22,15 +21,17 @@ type Decoded = { userId: string; expiresAt: number };
 type SessionCache = { identity: string; decoded: Map<string, Decoded> };
 const holder = globalThis as unknown as { studioSessionCache?: SessionCache };
 
-type Request = IncomingMessage & { cookies?: Partial<Record<string, string>> };
+/** What getToken reads of a request: its headers (and the cookies Next parsed, when it did). */
+type Request = { headers: Record<string, string | string[] | undefined>; cookies?: Partial<Record<string, string>> };
 
 export async function sessionUserFromRequest(req: Request): Promise<SessionUser | null> {
-  const secret = getEnv().secret;
-  const sessions = sessionCache(secret);
+  const env = getEnv();
+  const secret = env.secret;
+  const sessions = sessionCache(env);
   const key = sessionKey(req);
   const known = sessions.get(key);
   if (known && known.expiresAt > Date.now()) return { id: known.userId };
-  const token = await getToken({ req: req as never, secret }).catch(() => null);
+  const token = await getToken({ req: req as never, secret, secureCookie: usesSecureCookie(env) }).catch(() => null);
   if (typeof token?.sub !== 'string' || !token.sub) {
     sessions.delete(key);
     return null;
@@ -56,9 +57,17 @@ function sessionKey(req: Request): string {
   return `${req.headers.cookie ?? ''}\n${req.headers.authorization ?? ''}`;
 }
 
+/**
+ * Whether the session cookie is the __Secure- one: next-auth's own rule (getToken's default),
+ * given from env.ts so that nothing here reads process.env.
+ */
+function usesSecureCookie(env: Env): boolean {
+  return env.NEXTAUTH_URL?.startsWith('https://') ?? Boolean(env.VERCEL);
+}
+
 /** The kept answers for this secret and cookie naming (a change of either forgets them all). */
-function sessionCache(secret: string): Map<string, Decoded> {
-  const identity = `${secret}\n${process.env.NEXTAUTH_URL ?? ''}\n${process.env.VERCEL ?? ''}`;
+function sessionCache(env: Env): Map<string, Decoded> {
+  const identity = `${env.secret}\n${usesSecureCookie(env)}`;
   if (holder.studioSessionCache?.identity !== identity) holder.studioSessionCache = { identity, decoded: new Map() };
   return holder.studioSessionCache.decoded;
 }

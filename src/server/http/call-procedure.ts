@@ -1,14 +1,13 @@
 /**
- * How a legacy REST route reaches the API: the procedure at a path, run with the request's context
- * through its whole middleware chain (run-procedure.ts: sign-in and premium doors, the input check
- * on the raw body, the resolver, the output check), as the tRPC endpoint runs it. One door: a REST
- * route never re-implements a procedure's checks or calls its resolver around them.
+ * How a legacy REST route reaches the API: the procedure at a path, called through tRPC's public
+ * server-side caller with the request's context, so it runs its whole chain (sign-in and premium
+ * doors, the input check on the raw body, the resolver, the output check) exactly as the tRPC
+ * endpoint runs it. One door: a REST route never re-implements a procedure's checks or calls its
+ * resolver around them.
  */
 import type { inferRouterOutputs } from '@trpc/server';
-import { getProcedureAtPath } from '@trpc/server/unstable-core-do-not-import';
 import type { InnerContext } from '~/server/trpc/context';
-import { appRouter, type AppRouter } from '~/server/trpc/root';
-import { runProcedure } from '~/server/trpc/run-procedure';
+import { createCaller, type AppRouter } from '~/server/trpc/root';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
@@ -23,10 +22,18 @@ export type OutputAt<P extends ProcedurePath> = P extends `${infer R}.${infer N}
     : never
   : never;
 
-/** `rawInput` is what a tRPC client would send (no transformer: REST bodies are plain JSON). */
+type Caller = ReturnType<typeof createCaller>;
+
+/** The caller's function for a path ('prediction.get' → caller.prediction.get). */
+function procedureOf(caller: Caller, path: ProcedurePath): (input: unknown) => Promise<unknown> {
+  const [routerName, name] = path.split('.') as [string, string];
+  const routerCalls = (caller as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>)[routerName];
+  const call = routerCalls?.[name];
+  if (!call) throw new Error(`No procedure at ${path}`);
+  return call;
+}
+
+/** `rawInput` is what a tRPC client would send (the caller uses no transformer: REST bodies are plain JSON). */
 export async function callProcedure<P extends ProcedurePath>(path: P, ctx: InnerContext, rawInput: unknown): Promise<OutputAt<P>> {
-  const procedure = await getProcedureAtPath(appRouter, path);
-  if (!procedure) throw new Error(`No procedure at ${path}`);
-  const data = await runProcedure(procedure, { path, ctx, getRawInput: async () => rawInput, type: procedure._def.type, signal: undefined, batchIndex: 0 });
-  return data as OutputAt<P>;
+  return (await procedureOf(createCaller(ctx), path)(rawInput)) as OutputAt<P>;
 }

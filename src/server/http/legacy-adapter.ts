@@ -13,12 +13,13 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { APP_ERRORS, asAppError, describeZodError, retryAfterFor } from '~/server/errors';
-import { contextFromRequest } from '~/server/trpc/context';
+import { contextFromRequest } from './request-context';
 import { callProcedure, type OutputAt, type ProcedurePath } from './call-procedure';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 import { frozenJsonText, sendJson, sendJsonText } from '~/server/http/json-answer';
 import { crossSiteRefusal } from '~/server/http/same-origin';
 import { BodyTooLargeError, readBody, RequestAbortedError } from './read-body';
+import { setUntrustedFileHeaders } from './security-headers';
 
 export type LegacyEnvelope = { success: boolean; data: unknown; message: string | null; error: string | null };
 
@@ -109,8 +110,7 @@ export function legacyMediaRoute(spec: { run: (call: LegacyCall) => Promise<Lega
     res.setHeader('Content-Type', media.contentType);
     res.setHeader('Content-Length', String(media.bytes.byteLength));
     res.setHeader('Cache-Control', media.cacheControl);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    setUntrustedFileHeaders(res);
     if (req.method === 'HEAD') res.end();
     else res.end(Buffer.from(media.bytes.buffer, media.bytes.byteOffset, media.bytes.byteLength));
   });

@@ -7,9 +7,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { TRPCError } from '@trpc/server';
-import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from '~/server/rest/json-depth';
+import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from '~/server/http/json-depth';
 import { crossSiteRefusal } from '~/server/http/same-origin';
-import { BodyTooLargeError, readBody, RequestAbortedError } from '~/server/rest/read-body';
+import { BodyTooLargeError, readBody, RequestAbortedError } from '~/server/http/read-body';
 
 /** Next's own default for API routes: masks drawn in the editor may travel as data URIs. */
 export const TRPC_BODY_LIMIT_BYTES = 1024 * 1024;

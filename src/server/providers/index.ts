@@ -9,7 +9,7 @@ import { createReplicateProvider, type ReplicateProvider } from './replicate';
 
 export * from './types';
 export { PLATFORMS, PLATFORM_TRAITS, FALLBACK_PLATFORM, type PlatformTraits } from './platforms';
-export { createLocalProvider } from './local/provider';
+export { createLocalProvider, type LocalJob, type LocalJobs } from './local/provider';
 export { normalizeOutput, isOutputUrl } from './output';
 export { createReplicateProvider, parseReplicateTarget, predictionToJob, type ReplicateProvider, type ReplicateProviderOptions } from './replicate';
 export { createFalProvider, falWebhookToJob, rewriteFalUrl, type FalProvider, type FalProviderOptions } from './fal';

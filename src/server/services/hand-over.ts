@@ -4,12 +4,10 @@
  * with the viewer's rights, as the rest of the studio reads them: another user's private object or
  * creation is not handed over (the page says it is unavailable), so links never leak anything.
  */
-import type { IncomingMessage } from 'node:http';
 import { getModel, homeAppOf, imageInputOf, isStorableText, type AppDefinition, type ModelDefinition } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { objectUrl } from '~/server/services/storage';
 import { isValidKey } from '~/server/services/storage/keys';
-import { contextFromRequest } from '~/server/trpc/context';
 import { HAND_OVER_PARAMS, HANDED_PROMPT_MAX_LENGTH, type HandOverParam } from '~/utils/hand-over-query';
 
 export type HandOverQuery = Partial<Record<'model' | HandOverParam, string | string[] | undefined>>;
@@ -99,9 +97,7 @@ export async function resolveHandOver(db: Db, viewerId: string | null, app: AppD
   return handOver;
 }
 
-/** For a page's getServerSideProps: null when the link hands nothing over (no database work then). */
-export async function handOverFromRequest(req: IncomingMessage, app: AppDefinition, query: HandOverQuery): Promise<HandOver | null> {
-  if (!HAND_OVER_PARAMS.some((param) => single(query[param]) !== undefined)) return null;
-  const { db, user } = await contextFromRequest(req);
-  return resolveHandOver(db, user?.id ?? null, app, query);
+/** Whether a link hands anything over (when not, a page does no database work for it). */
+export function asksForHandOver(query: HandOverQuery): boolean {
+  return HAND_OVER_PARAMS.some((param) => single(query[param]) !== undefined);
 }

@@ -1,14 +1,11 @@
 /**
- * Inner context (db + who is calling) is what procedures see; tests and the legacy REST adapters
- * build it directly. The outer context reads the next-auth session from an HTTP request.
+ * What procedures see: the database and who is calling. The HTTP edge builds it from a request
+ * (src/server/http/request-context.ts); tests and tRPC's server-side caller build it directly.
  */
-import type { IncomingMessage } from 'node:http';
-import { sessionUserFromRequest, type SessionUser } from '~/server/auth/session-user';
-import { getDb, type Db } from '~/server/db/client';
-import { asAppError, toTRPCError } from '~/server/errors';
-import { ensureServerRuntime } from '~/server/runtime';
+import type { SessionUser } from '~/server/auth/session-user';
+import type { Db } from '~/server/db/client';
 
-export { sessionUserFromRequest, type SessionUser };
+export type { SessionUser };
 
 export type InnerContext = {
   db: Db;
@@ -17,21 +14,4 @@ export type InnerContext = {
 
 export function createInnerContext(input: InnerContext): InnerContext {
   return { db: input.db, user: input.user };
-}
-
-/** The context of an HTTP request (tRPC handler and legacy adapters alike). */
-export async function contextFromRequest(req: IncomingMessage): Promise<InnerContext> {
-  const [db, user] = await Promise.all([getDb(), sessionUserFromRequest(req)]);
-  ensureServerRuntime(db);
-  return createInnerContext({ db, user });
-}
-
-/** tRPC's context; a database that cannot be reached answers 503 (database_unavailable), not 500. */
-export async function createContext(opts: { req: IncomingMessage }): Promise<InnerContext> {
-  try {
-    return await contextFromRequest(opts.req);
-  } catch (error) {
-    const appError = asAppError(error);
-    throw appError ? toTRPCError(appError) : error;
-  }
 }

@@ -5,32 +5,12 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError, z } from 'zod';
-import { APP_ERRORS, AppError, asAppError, describeZodError, toTRPCError, type AppErrorCode } from '~/server/errors';
+import { APP_ERRORS, AppError, asAppError, describeZodError, type AppErrorCode } from '~/server/errors';
+import { toTRPCError } from './app-errors';
 import type { InnerContext } from './context';
 
-/**
- * superjson both ways; an answer that is frozen (deeply, by its maker: a cached generation's
- * prediction) is serialised once and reused, since every poll of it repeats the same answer.
- */
-const serialisedOnce = new WeakMap<object, ReturnType<typeof superjson.serialize>>();
-const transformer = {
-  input: superjson,
-  output: {
-    serialize(value: unknown) {
-      if (value === null || typeof value !== 'object' || !Object.isFrozen(value)) return superjson.serialize(value);
-      let known = serialisedOnce.get(value);
-      if (!known) {
-        known = superjson.serialize(value);
-        serialisedOnce.set(value, known);
-      }
-      return known;
-    },
-    deserialize: (value: Parameters<typeof superjson.deserialize>[0]) => superjson.deserialize(value),
-  },
-};
-
 const t = initTRPC.context<InnerContext>().create({
-  transformer,
+  transformer: superjson,
   // A subscription waits quietly for minutes (a video); pings keep load balancers with an idle
   // timeout (60 s is common) from cutting it, and a client that hears nothing reconnects.
   sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },

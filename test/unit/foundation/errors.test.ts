@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ERRORS, AppError, toTRPCError } from '~/server/errors';
+import { APP_ERRORS, AppError } from '~/server/errors';
+import { toTRPCError } from '~/server/trpc/app-errors';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 
 describe('AppError table', () => {

@@ -32,7 +32,7 @@ describe('legacy REST routes', () => {
   it('import nothing but the adapter: procedures are reached by path, never by their parts', () => {
     const extra = legacyRoutes.flatMap((file) =>
       importsOf(codeOf(file))
-        .filter((edge) => edge.specifier !== '~/server/rest/legacy-adapter')
+        .filter((edge) => edge.specifier !== '~/server/http/legacy-adapter')
         .map((edge) => `${path.relative(API_DIR, file)} imports ${edge.specifier}`),
     );
     expect(extra).toEqual([]);

@@ -1,18 +1,4 @@
-import type { NextApiRequest, NextApiResponse } from 'next';
-import NextAuth from 'next-auth';
-import { getAuthOptions } from '~/server/auth/options';
-import { dropMalformedCallbackUrl } from '~/server/auth/callback-url';
-import { refuseAuthRequest } from '~/server/auth/route-guard';
+/** next-auth's endpoints (sign-in, callbacks, session), behind the edge's guard (src/server/http/auth-route.ts). */
+import { authRoute } from '~/server/http/auth-route';
 
-export default function auth(req: NextApiRequest, res: NextApiResponse) {
-  const options = getAuthOptions();
-  const segments: string[] = [req.query.nextauth ?? []].flat();
-  const refusal = refuseAuthRequest(req.method, segments, options);
-  if (refusal) {
-    if (refusal.allow) res.setHeader('Allow', refusal.allow);
-    res.setHeader('Cache-Control', 'no-store');
-    return res.status(refusal.status).json({ error: refusal.error, message: refusal.message });
-  }
-  dropMalformedCallbackUrl(req);
-  return NextAuth(req, res, options);
-}
+export default authRoute;

@@ -1,51 +1,7 @@
-/**
- * GET /api/creations/archive?ids=a,b,c: the signed-in user's selected creations as one ZIP. Not a
- * legacy adapter: it streams a file (tRPC answers JSON), like the storage route.
- */
-import type { NextApiRequest, NextApiResponse } from 'next';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { AppError } from '~/server/errors';
-import { toFailure } from '~/server/rest/legacy-adapter';
-import { creationsArchive, parseArchiveIds } from '~/server/services/generation/archive';
-import { contextFromRequest } from '~/server/trpc/context';
+/** GET /api/creations/archive?ids=a,b,c: the signed-in user's selected creations as one ZIP (src/server/http/archive-route.ts). */
+import { archiveRoute } from '~/server/http/archive-route';
 
+// A literal object: Next parses route config statically. A ZIP may exceed Next's 4 MB response warning.
 export const config = { api: { responseLimit: false } };
 
-export default async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
-  try {
-    if (req.method !== 'GET') {
-      res.setHeader('Allow', 'GET');
-      res.status(405).json({ success: false, data: null, message: `Method ${req.method} is not allowed.`, error: 'method_not_allowed' });
-      return;
-    }
-    const { db, user } = await contextFromRequest(req);
-    if (!user) throw new AppError('unauthorized');
-    const archive = await creationsArchive(db, user.id, parseArchiveIds(req.query.ids));
-    // The first chunk is read before any header goes out, so a failure still gets a JSON answer.
-    const first = await archive.chunks.next();
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', `attachment; filename="${archive.fileName}"`);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    const rest = archive.chunks;
-    await pipeline(
-      Readable.from(
-        (async function* () {
-          if (!first.done) yield first.value;
-          yield* rest;
-        })(),
-      ),
-      res,
-    );
-  } catch (error) {
-    if (res.headersSent) {
-      res.destroy(error instanceof Error ? error : undefined);
-      return;
-    }
-    const { status, envelope } = toFailure(error);
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(status).json(envelope);
-  }
-}
+export default archiveRoute;

@@ -1,5 +1,5 @@
 /** Legacy: GET /api/unigen/{id} → the prediction (own, or public): prediction.get. */
-import { legacyRoute } from '~/server/rest/legacy-adapter';
+import { legacyRoute } from '~/server/http/legacy-adapter';
 
 // A literal object: Next parses route config statically. The adapter reads the body itself.
 export const config = { api: { bodyParser: false } };

@@ -1,5 +1,5 @@
 /** Legacy: POST /api/unigen/check → {success, error, message, data.credits}. */
-import { legacyRoute } from '~/server/rest/legacy-adapter';
+import { legacyRoute } from '~/server/http/legacy-adapter';
 
 // A literal object: Next parses route config statically. The adapter reads the body itself.
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 /** fal completion webhooks (Ed25519 against the configured JWKS). */
 import { getEnv } from '~/env';
 import { DEFAULT_FAL_JWKS_URL, verifyFalWebhook } from '~/server/providers';
-import { webhookRoute } from '~/server/rest/webhook-route';
+import { webhookRoute } from '~/server/http/webhook-route';
 
 // A literal object: Next parses route config statically. The raw body is verified, so no parser.
 export const config = { api: { bodyParser: false } };

@@ -1,7 +1,7 @@
 /** Replicate completion webhooks (Standard Webhooks HMAC, with a timestamp window). */
 import { getEnv } from '~/env';
 import { verifyReplicateWebhook } from '~/server/providers';
-import { webhookRoute } from '~/server/rest/webhook-route';
+import { webhookRoute } from '~/server/http/webhook-route';
 
 // A literal object: Next parses route config statically. The raw body is verified, so no parser.
 export const config = { api: { bodyParser: false } };

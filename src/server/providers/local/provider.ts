@@ -10,7 +10,6 @@
  */
 import { availableParallelism } from 'node:os';
 import { getModel, timeLimitFor } from '~/catalogue';
-import type { Db } from '~/server/db/client';
 import { scaledMs, timeScale } from '~/server/config/time-scale';
 import type { UpscaleProgress } from '~/server/inference';
 import type { GenerationProvider, InputImageReader, ProviderJob, ProviderProgress, ProviderSubmit } from '../types';
@@ -37,6 +36,30 @@ export function localProgress(startedAt: number, dueAt: number, now: number): Pi
   return { progress, remainingSeconds: Math.max(0, dueAt - now) / 1000 };
 }
 
+/**
+ * A local job as the engine needs it. The job is the generation row, but the engine never reads
+ * or writes the table itself: the generation service hands it these facts (LocalJobs).
+ */
+export type LocalJob = {
+  canceled: boolean;
+  modelId: string;
+  input: Record<string, unknown>;
+  outputNum: number;
+  /** When its run began (dispatched, or made): the stand-in's schedule counts from here. */
+  startedAt: Date;
+  estimatedSeconds: number;
+  /** Reads the job's input images with its owner's rights (storage's rules). */
+  readInputImages: InputImageReader;
+};
+
+/** What the engine asks of whoever keeps its jobs (services/generation/local-jobs.ts). */
+export type LocalJobs = {
+  /** The job, or null for an id nobody submitted. */
+  read(jobId: string): Promise<LocalJob | null>;
+  /** Moves the job's deadline out to `until` when it is earlier (never in). */
+  extendDeadline(jobId: string, until: Date): Promise<void>;
+};
+
 export type LocalProvider = GenerationProvider & {
   /** How busy the engine's pool is (jobs working, waiting, and the most that ever worked at once), and its model jobs. */
   stats(): ReturnType<JobPool<LocalResult>['stats']> & { modelJobs: number };
@@ -47,10 +70,9 @@ export type LocalProvider = GenerationProvider & {
  * but a real model's work does not shrink: a model job's limit is counted in real seconds from
  * when it is handed to the model (with TIME_SCALE 1, as in production, nothing changes).
  */
-async function limitInRealSeconds(db: Db, jobId: string, limitSeconds: number): Promise<void> {
+async function limitInRealSeconds(jobs: LocalJobs, jobId: string, limitSeconds: number): Promise<void> {
   if (timeScale() >= 1) return;
-  const until = new Date(Date.now() + limitSeconds * 1000);
-  await db.generation.updateMany({ where: { id: jobId, deadlineAt: { lt: until } }, data: { deadlineAt: until } });
+  await jobs.extendDeadline(jobId, new Date(Date.now() + limitSeconds * 1000));
 }
 
 /** A model job's report in a provider's terms: its place in the worker's line, then the fraction done. */
@@ -59,13 +81,9 @@ function reportOf(progress: UpscaleProgress | undefined): ProviderProgress {
   return 'queuePosition' in progress ? { queuePosition: progress.queuePosition } : { progress: progress.progress };
 }
 
-/**
- * `getDb`: the database whose generation rows are the jobs. `readInputImages`: how an owner's input
- * images are read (storage's rules, handed in by the registry).
- */
+/** `jobs`: where the engine's jobs (the generation rows) are read, and their deadlines moved. */
 export function createLocalProvider(
-  getDb: () => Promise<Db>,
-  readInputImages: (db: Db, ownerId: string) => InputImageReader,
+  jobs: LocalJobs,
   concurrency = LOCAL_ENGINE_CONCURRENCY,
 ): LocalProvider {
   const pool = createJobPool<LocalResult>(concurrency);
@@ -84,17 +102,15 @@ export function createLocalProvider(
       return { jobId: request.reference, status: 'processing' };
     },
     async get(jobId: string): Promise<ProviderJob> {
-      const db = await getDb();
-      const row = await db.generation.findUnique({ where: { id: jobId } });
+      const row = await jobs.read(jobId);
       if (!row) return { jobId, status: 'failed', error: 'Unknown local job.' };
-      if (row.status === 'canceled') {
+      if (row.canceled) {
         forget(jobId);
         return { jobId, status: 'canceled' };
       }
       const model = getModel(row.modelId);
       if (!model) return { jobId, status: 'failed', error: 'This model is no longer available.' };
-      const input = row.input as Record<string, unknown>;
-      const reader = readInputImages(db, row.userId);
+      const { input, readInputImages: reader } = row;
       let outcome;
       if (MODEL_OPERATIONS.has(localOperationFor(model))) {
         outcome = modelPool.poll(jobId, async () => {
@@ -102,7 +118,7 @@ export function createLocalProvider(
           modelRuns.set(jobId, run);
           const context = { signal: run.abort.signal, onProgress: (progress: UpscaleProgress) => (run.progress = progress) };
           try {
-            await limitInRealSeconds(db, jobId, timeLimitFor(model));
+            await limitInRealSeconds(jobs, jobId, timeLimitFor(model));
             return await runLocalOperation(model, input, row.outputNum, reader, context);
           } finally {
             modelRuns.delete(jobId);
@@ -110,7 +126,7 @@ export function createLocalProvider(
         });
         if (outcome.state === 'running') return { jobId, status: 'processing', ...reportOf(modelRuns.get(jobId)?.progress) };
       } else {
-        const startedAt = (row.dispatchedAt ?? row.createdAt).getTime();
+        const startedAt = row.startedAt.getTime();
         const dueAt = startedAt + scaledMs(row.estimatedSeconds * LOCAL_ENGINE_SPEEDUP);
         const now = Date.now();
         // Reported like a hosted model's log: how much of its run is done and how long is left.

@@ -17,7 +17,7 @@ import {
   type Platform,
   type RemoteProviders,
 } from '~/server/providers';
-import { inputImageReader } from '~/server/services/storage/input-images';
+import { localJobsIn } from './local-jobs';
 
 export type { Platform } from '~/server/providers';
 
@@ -58,8 +58,8 @@ export function availability(): { unavailableModels: string[]; localEngineServes
 }
 
 /**
- * The provider for a platform. The local engine reads its jobs from the given database and its
- * input images through storage's reader, both handed over here.
+ * The provider for a platform. The local engine's jobs (and their input images) are read from the
+ * given database by local-jobs.ts, handed over here.
  */
 export function providerFor(platform: string, db: Db): GenerationProvider {
   const override = holder.studioProviderOverride?.[platform as Platform];
@@ -69,7 +69,7 @@ export function providerFor(platform: string, db: Db): GenerationProvider {
   if (platform === 'fal' && remote.fal) return remote.fal;
   let engine = local.get(db);
   if (!engine) {
-    engine = createLocalProvider(async () => db, inputImageReader);
+    engine = createLocalProvider(localJobsIn(db));
     local.set(db, engine);
   }
   return engine;

@@ -4,11 +4,9 @@
  * signed without one), that the key was issued to its owner, that no object exists there yet, and
  * that the bytes really are the declared image type. The object is then recorded as checked.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import { UPLOAD_LIMIT_BYTES } from '~/catalogue/constants';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
-import { BodyTooLargeError } from '~/server/rest/read-body';
 import { isValidKey, ownerIdFromKey } from './keys';
 import { normaliseContentType, sniffImageType } from './media-types';
 import { isCanonicalCount, verifyLocalUploadSignature } from './signing';
@@ -29,9 +27,13 @@ export const UPLOAD_MESSAGES = {
 export type LocalPutRequest = {
   key: string;
   query: Record<string, string | string[] | undefined>;
-  headers: IncomingHttpHeaders;
-  /** Reads the body, refusing more than limitBytes (throws BodyTooLargeError, as readBody does). */
-  readBody: (limitBytes: number) => Promise<Buffer>;
+  /** The two request headers the upload is checked against (lower-case names, as Node gives them). */
+  headers: { 'content-type'?: string; 'content-length'?: string };
+  /**
+   * Reads the body, refusing more than limitBytes: null when it is longer (the HTTP edge reads the
+   * body and drops the rest; this service never sees a stream).
+   */
+  readBody: (limitBytes: number) => Promise<Buffer | null>;
   now?: Date;
 };
 
@@ -77,15 +79,8 @@ export async function receiveLocalUpload(db: Db, request: LocalPutRequest): Prom
   }
   if (await storage.exists(key)) throw new AppError('forbidden', UPLOAD_MESSAGES.exists);
 
-  let body: Buffer;
-  try {
-    body = await request.readBody(size ?? UPLOAD_LIMIT_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
-      throw size === null ? new AppError('file_too_large') : new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
-    }
-    throw error;
-  }
+  const body = await request.readBody(size ?? UPLOAD_LIMIT_BYTES);
+  if (body === null) throw size === null ? new AppError('file_too_large') : new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
   if (size !== null && body.length !== size) throw new AppError('validation_failed', UPLOAD_MESSAGES.sizeMismatch);
   if (body.length === 0) throw new AppError('validation_failed', UPLOAD_MESSAGES.empty);
   if (sniffImageType(body) !== contentType) throw new AppError('unsupported_media_type', UPLOAD_MESSAGES.notThatImage);

@@ -1,5 +1,5 @@
 /** Legacy synchronous handler: POST /api/unigen/sync → {id, text, user_credits}. */
-import { legacyRoute } from '~/server/rest/legacy-adapter';
+import { legacyRoute } from '~/server/http/legacy-adapter';
 
 // A literal object: Next parses route config statically. The adapter reads the body itself.
 export const config = { api: { bodyParser: false } };

@@ -1,0 +1,50 @@
+/**
+ * GET /api/creations/archive?ids=a,b,c at the edge: the signed-in user's selected creations as one
+ * ZIP. Not a legacy adapter: it streams a file (tRPC answers JSON), like the storage route. The
+ * first chunk is made before any header goes out, so a refusal still gets the JSON envelope.
+ */
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '~/server/errors';
+import { creationsArchive, parseArchiveIds } from '~/server/services/generation/archive';
+import { toFailure } from './legacy-adapter';
+import { contextFromRequest } from './request-context';
+import { setNoSniff } from './security-headers';
+
+export async function archiveRoute(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+  try {
+    if (req.method !== 'GET') {
+      res.setHeader('Allow', 'GET');
+      res.status(405).json({ success: false, data: null, message: `Method ${req.method} is not allowed.`, error: 'method_not_allowed' });
+      return;
+    }
+    const { db, user } = await contextFromRequest(req);
+    if (!user) throw new AppError('unauthorized');
+    const archive = await creationsArchive(db, user.id, parseArchiveIds(req.query.ids));
+    const first = await archive.chunks.next();
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/zip');
+    res.setHeader('Content-Disposition', `attachment; filename="${archive.fileName}"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    setNoSniff(res);
+    const rest = archive.chunks;
+    await pipeline(
+      Readable.from(
+        (async function* () {
+          if (!first.done) yield first.value;
+          yield* rest;
+        })(),
+      ),
+      res,
+    );
+  } catch (error) {
+    if (res.headersSent) {
+      res.destroy(error instanceof Error ? error : undefined);
+      return;
+    }
+    const { status, envelope } = toFailure(error);
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(status).json(envelope);
+  }
+}
