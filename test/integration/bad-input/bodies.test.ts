@@ -6,7 +6,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH } from '~/server/rest/json-depth';
+import { MAX_JSON_DEPTH } from '~/server/http/json-depth';
 import type { RouteServer } from '@test/helpers/api-route-server';
 import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 import { serveTrpc, trpcMutation, trpcQuery } from './trpc-http';
