@@ -1,13 +1,13 @@
 /**
  * Downloading several creations at once (the /creations selection): one ZIP of their output files,
- * read from our storage (so it works with either driver and with private files), or a clear refusal
- * when any of them is not one of the caller's creations.
+ * read from our storage with the caller's rights (so it works with either driver and with their
+ * private files), or a clear refusal when any of them is not one of the caller's creations.
  */
 import { buffer as streamToBuffer } from 'node:stream/consumers';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
-import { getStorage } from '~/server/services/storage';
 import { extensionForContentType } from '~/server/services/storage/media-types';
+import { openObjectForViewer } from '~/server/services/storage/serve';
 import { zipChunks, type ZipEntry } from '~/server/services/storage/zip';
 import { storedOutputsOf } from './present';
 
@@ -40,7 +40,8 @@ export async function creationsArchive(db: Db, userId: string, ids: readonly str
       const modified = row.completedAt ?? row.createdAt;
       if (row.outputText) yield { name: `${base}.txt`, data: Buffer.from(row.outputText, 'utf8'), modified };
       for (const [n, output] of storedOutputsOf(row.outputs).entries()) {
-        const object = await getStorage().getObject(output.key);
+        // Read with the caller's rights, as the storage route would serve it (storage/access.ts).
+        const object = await openObjectForViewer(db, output.key, async () => userId);
         if (!object) continue; // removed meanwhile: the rest still downloads
         yield { name: `${base}-${n + 1}.${extensionForContentType(output.contentType)}`, data: await streamToBuffer(object.body), modified };
       }

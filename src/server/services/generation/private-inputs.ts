@@ -10,6 +10,7 @@ import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
 import { keyFromStorageUrl, signedReadUrl } from '~/server/services/storage';
+import { mayReadObject } from '~/server/services/storage/access';
 
 /** The keys of our own stored objects an input (or payload) names, at any depth. */
 export function storageKeysIn(value: unknown, into: Set<string> = new Set()): Set<string> {
@@ -37,7 +38,7 @@ export async function assertUsableInputs(db: Pick<Db, 'storedObject'>, userId: s
   const keys = [...storageKeysIn(input)];
   if (keys.length === 0) return [];
   const rows = await db.storedObject.findMany({ where: { key: { in: keys } }, select: { key: true, ownerId: true, isPrivate: true, unchecked: true, contentType: true } });
-  if (rows.some((row) => row.isPrivate && row.ownerId !== userId)) throw new AppError('private_input');
+  if (rows.some((row) => !mayReadObject(row, userId))) throw new AppError('private_input');
   if (rows.length < keys.length) throw new AppError('input_unavailable');
   return rows.filter((row) => row.unchecked).map(({ key, contentType }) => ({ key, contentType }));
 }

@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
+import { mayReadObjectAs } from './access';
 import { isValidKey } from './keys';
 import { getStorage } from './index';
 import type { ByteRange } from './types';
@@ -70,7 +71,7 @@ export async function openObjectForViewer(
   if (!isValidKey(key)) return null;
   const row = await db.storedObject.findUnique({ where: { key }, select: { ownerId: true, contentType: true, isPrivate: true, size: true } });
   if (!row) return null;
-  if (row.isPrivate && (await viewer()) !== row.ownerId) return null;
+  if (!(await mayReadObjectAs(row, viewer))) return null;
   // An upload not checked yet has no known size: it is served whole.
   const range = row.size === null ? undefined : parseRange(options.range, row.size);
   const object = await getStorage().getObject(key, range);

@@ -1,0 +1,31 @@
+/** Who may read a stored object (services/storage/access.ts): decided once, for every reader. */
+import { describe, expect, it } from 'vitest';
+import { mayReadObject, mayReadObjectAs } from '~/server/services/storage/access';
+
+const publicObject = { ownerId: 'owner', isPrivate: false };
+const privateObject = { ownerId: 'owner', isPrivate: true };
+
+describe('reading a stored object', () => {
+  it('a public object: anyone, signed in or not', () => {
+    for (const viewer of ['owner', 'someone', null]) expect(mayReadObject(publicObject, viewer)).toBe(true);
+  });
+
+  it('a private object: only its owner', () => {
+    expect(mayReadObject(privateObject, 'owner')).toBe(true);
+    expect(mayReadObject(privateObject, 'someone')).toBe(false);
+    expect(mayReadObject(privateObject, null)).toBe(false);
+  });
+
+  it('asks who the viewer is only for a private object', async () => {
+    let asked = 0;
+    const viewer = (id: string | null) => async () => {
+      asked += 1;
+      return id;
+    };
+    expect(await mayReadObjectAs(publicObject, viewer(null))).toBe(true);
+    expect(asked).toBe(0);
+    expect(await mayReadObjectAs(privateObject, viewer('owner'))).toBe(true);
+    expect(await mayReadObjectAs(privateObject, viewer('someone'))).toBe(false);
+    expect(asked).toBe(2);
+  });
+});
