@@ -13,6 +13,8 @@
  * benchmark user against a 60-row database, every read a person makes, and the engine's round;
  * recorded apart from the before/after runs. --only=reads measures just that (no phone, API, webhook
  * or models); --only=plans prints the reads' and the engine round's query plans on the large database.
+ * --only=api builds the app (always: it measures this tree) and measures the poll's paths (poll-paths.ts: its own
+ * route and tRPC's adapter, finished and running, beside the bare route and the REST poll), prints, records nothing.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -31,6 +33,7 @@ import { describeWebhook, measureWebhook, processCpuMs } from './webhook';
 import { describeModels, measureModelsHere, measurePollDuringUpscale } from './models';
 import { measureScale } from './scale';
 import { describeScale, type ScaleRun } from './scale/describe';
+import { describePollPaths, measurePollPaths } from './poll-paths';
 
 const SECRET = 'bench-secret';
 const option = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -101,6 +104,7 @@ async function main(): Promise<void> {
   process.env.TEST_DATABASE_URL = serverUrl;
   if (option('only') === 'webhook') return webhookOnly();
   if (option('only') === 'plans') return plansOnly();
+  if (option('only') === 'api') return apiOnly();
   const modelsOnly = option('only') === 'models';
   if (!existsSync('.next/BUILD_ID')) execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
   if (option('only') === 'reads') return scaleOnly();
@@ -180,6 +184,32 @@ async function scaleOnly(): Promise<void> {
 async function plansOnly(): Promise<void> {
   const plans = await measureScale({ otherRows: ROWS ?? 1_000_000, secondsPerRead: DURATION_S, secret: SECRET, appEnv: {}, only: 'plans' });
   console.log(plans);
+}
+
+/** --only=api: a fresh build of this tree, then the poll's paths side by side (poll-paths.ts). */
+async function apiOnly(): Promise<void> {
+  execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
+  const database = await getTestDatabase();
+  const db = createDb(database.connectionString, { maxConnections: 5 });
+  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' });
+  try {
+    const user = await db.user.create({ data: { email: 'bench@example.test', premium: true } });
+    await grantCredits(db, user.id, 10_000_000, { reason: 'admin_grant', note: 'benchmark' });
+    const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, email: user.email }, secret: SECRET })}`;
+    const seed = await fetch(`${app.url}/api/unigen`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin: app.url },
+      body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'benchmark seed' }),
+    });
+    const id = ((await seed.json()) as { data: { id: string } }).data.id;
+    await settled(`${app.url}/api/unigen/${id}`, cookie);
+    console.log(describePollPaths(await measurePollPaths(app.url, cookie, id, DURATION_S / 3)));
+    console.log('\n--only=api: printed, not recorded.');
+  } finally {
+    await app.stop();
+    await db.$disconnect();
+    await database.stop();
+  }
 }
 
 main()
