@@ -1,17 +1,33 @@
 /**
- * 'Use as input': a button until first used, then the menu of every tool that takes an image,
- * loaded on demand (it lists the whole image catalogue, which most visits never open).
+ * 'Use as input': the menu of every tool that takes an image. The menu is an ordinary Mantine menu
+ * from the first render, with the button as its target, so a click opens it the way every other
+ * menu opens. Only its items (they list the whole image catalogue, which most visits never open)
+ * load on demand: when the pointer comes near, or when it opens.
+ *
+ * It used to swap the button for a lazily loaded menu that mounted already open: the button a
+ * person had just clicked left the page in the middle of its click, and in a fresh-clone CI run the
+ * menu never showed (the flow e2e test waited 30 s for its first item).
  */
+import { Loader, Menu } from '@mantine/core';
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
 import { UseAsInputButton } from './UseAsInputButton';
 
-const loadMenu = () => import('./UseAsInputMenu');
+const loadItems = () => import('./UseAsInputMenu');
 
-const UseAsInputMenu = dynamic(loadMenu, { ssr: false, loading: () => <UseAsInputButton loading /> });
+const UseAsInputItems = dynamic(() => loadItems().then((m) => m.UseAsInputItems), {
+  ssr: false,
+  loading: () => <Loader size="sm" m="sm" data-testid="use-as-input-loading" />,
+});
 
 export function UseAsInput({ objectKey }: { objectKey: string }) {
-  const [wanted, setWanted] = useState(false);
-  if (wanted) return <UseAsInputMenu objectKey={objectKey} />;
-  return <UseAsInputButton aria-haspopup="menu" onClick={() => setWanted(true)} onPointerEnter={() => void loadMenu()} />;
+  return (
+    <Menu position="bottom-end" withinPortal width={300} shadow="md">
+      <Menu.Target>
+        <UseAsInputButton onPointerEnter={() => void loadItems()} onFocus={() => void loadItems()} />
+      </Menu.Target>
+      <Menu.Dropdown data-testid="use-as-input-menu">
+        <UseAsInputItems objectKey={objectKey} />
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
