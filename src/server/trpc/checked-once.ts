@@ -1,9 +1,10 @@
 /**
  * An output schema that checks each frozen answer once. A cached generation's prediction is one
  * frozen object answered to every poll (services/generation/present.ts); checking it again on
- * every poll would cost a full parse and hand tRPC a fresh copy, which also defeats the
- * serialise-once cache (trpc/init.ts). Anything not frozen is parsed as usual, every time, and
- * what goes out is always the schema's parse (unknown fields stripped), never the raw value.
+ * every poll would cost a full parse and make a fresh copy, which also defeats the poll route's
+ * JSON-once cache (src/server/http/prediction-poll-route.ts). Anything not frozen is parsed as
+ * usual, every time, and what goes out is always the schema's parse (unknown fields stripped),
+ * never the raw value.
  */
 import { z } from 'zod';
 import { deepFreeze } from '~/utils/deep-freeze';
