@@ -3,7 +3,7 @@
  * on the build the end-to-end tier just made. Prints each page's size either way.
  */
 import { describe, expect, it } from 'vitest';
-import { FIRST_LOAD_BUDGET_BYTES, firstLoadJs, formatWeights } from '@test/helpers/first-load-js';
+import { FIRST_LOAD_BUDGET_BYTES, firstLoadJs, formatWeights, SHARE_PAGE_BUDGET_BYTES } from '@test/helpers/first-load-js';
 
 describe('first-load JavaScript budget', () => {
   it(`every page loads at most ${FIRST_LOAD_BUDGET_BYTES / 1000} kB of gzip JavaScript first`, () => {
@@ -12,5 +12,11 @@ describe('first-load JavaScript budget', () => {
     expect(weights.map((w) => w.page)).toEqual(expect.arrayContaining(['/', '/create/[appId]', '/creations', '/image-effects/[effectId]', '/models/[loraId]']));
     const over = weights.filter((w) => w.gzipBytes > FIRST_LOAD_BUDGET_BYTES).map((w) => `${w.page}: ${(w.gzipBytes / 1000).toFixed(1)} kB`);
     expect(over, `over budget:\n${over.join('\n')}`).toEqual([]);
+  });
+
+  it(`the share page loads at most ${SHARE_PAGE_BUDGET_BYTES / 1000} kB of gzip JavaScript first`, () => {
+    const share = firstLoadJs().find((w) => w.page === '/c/[id]');
+    expect(share, 'no /c/[id] page in the build').toBeDefined();
+    expect(share!.gzipBytes).toBeLessThanOrEqual(SHARE_PAGE_BUDGET_BYTES);
   });
 });

@@ -1,4 +1,4 @@
-/** One creation large: its media or text, prompt, model and date; download and delete. */
+/** One creation large: its media or text, prompt, model and date; star, copy its link, download and delete. */
 import { Badge, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useFormatter, useTranslations } from '~/i18n';
 import { useState } from 'react';
@@ -10,10 +10,20 @@ import { useNextSteps } from '~/features/next-steps/next-steps';
 import { RemixLink } from '~/features/next-steps/RemixLink';
 import { downloadName, isVideoMedia } from '~/features/outputs/media';
 import { TextOutput } from '~/features/outputs/TextOutput';
+import { CopyLinkButton } from '~/features/share/CopyLinkButton';
 import { showToast } from '~/features/toast/toast';
 import { trpc } from '~/utils/trpc';
+import { StarButton } from './StarButton';
 
-export function CreationDetailsModal({ creation, onClose, onDeleted }: { creation: Prediction | null; onClose: () => void; onDeleted?: (id: string) => void }) {
+export function CreationDetailsModal({
+  creation,
+  onClose,
+  onDeleted,
+}: {
+  creation: (Prediction & { starred?: boolean }) | null;
+  onClose: () => void;
+  onDeleted?: (id: string) => void;
+}) {
   const t = useTranslations('creations');
   const format = useFormatter();
   const utils = trpc.useUtils();
@@ -80,6 +90,7 @@ export function CreationDetailsModal({ creation, onClose, onDeleted }: { creatio
             </Text>
           ) : null}
           <Group gap="xs">
+            {creation.isOwner ? <StarButton id={creation.id} starred={creation.starred ?? false} /> : null}
             <Badge variant="light">{format.dateTime(new Date(creation.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</Badge>
             <Badge variant="light" color={creation.isPublic ? 'gray' : 'violet'}>
               {creation.isPublic ? t('public') : t('private')}
@@ -105,6 +116,7 @@ export function CreationDetailsModal({ creation, onClose, onDeleted }: { creatio
               </Button>
             )}
             <Group gap="xs">
+              {creation.status === 'succeeded' && media.length > 0 ? <CopyLinkButton id={creation.id} isPublic={creation.isPublic} /> : null}
               {steps?.remix ? <RemixLink href={steps.remix} cost={creation.cost} /> : null}
               {current ? (
                 <Button component="a" href={current.publicUrl} download={downloadName(current.publicUrl, 'creation')} size="xs" variant="light" data-testid="download-creation">

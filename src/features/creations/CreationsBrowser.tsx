@@ -1,7 +1,8 @@
 /**
- * /creations: the signed-in user's creations, newest first, page by page (cursor), filtered by
- * output type, status and model with the filters kept in the URL; several can be selected to
- * download or delete them at once.
+ * /creations: the signed-in user's creations, newest (or oldest) first, page by page (cursor),
+ * searched by words and filtered by output type, status, model, dates, star and collection, all
+ * kept in the URL; a star on every creation; several can be selected to download, delete or put
+ * in a collection at once.
  */
 import { Box, Button, Center, Checkbox, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useSessionStatus } from '~/features/auth/session-status';
@@ -15,11 +16,16 @@ import { trpc } from '~/utils/trpc';
 import dynamic from 'next/dynamic';
 import { CreationsFilters, type ModelOption } from './CreationsFilters';
 import { CreationThumb } from './CreationThumb';
-import { filtersFromQuery, listFilters, queryFromFilters, type CreationFilters } from './creation-filters';
+import { filtersFromQuery, isFiltered, listFilters, NO_FILTERS, queryFromFilters, type CreationFilters } from './creation-filters';
+import { StarButton } from './StarButton';
+import { useCollections } from './useCollections';
 import { useLiveCreations, withCreation } from './useLiveCreations';
 
 // The details dialog's code loads when a creation is first opened.
 const CreationDetailsModal = dynamic(() => import('./CreationDetailsModal').then((m) => m.CreationDetailsModal), { ssr: false });
+
+// The collections' picker and dialogs (menus, modals) load after the page: they are most of its weight.
+const CollectionsMenu = dynamic(() => import('./CollectionsMenu').then((m) => m.CollectionsMenu), { ssr: false });
 
 // The selection's actions load when a first creation is selected.
 const SelectionBar = dynamic(() => import('./SelectionBar').then((m) => m.SelectionBar), { ssr: false });
@@ -49,7 +55,7 @@ export function CreationsBrowser({ models }: { models: readonly ModelOption[] })
   const signIn = useSignInModal();
   const modelIds = useMemo(() => new Set(models.map((m) => m.id)), [models]);
   const [filters, setFilters] = useUrlFilters(modelIds);
-  const [opened, setOpened] = useState<Prediction | null>(null);
+  const [opened, setOpened] = useState<(Prediction & { starred?: boolean }) | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const input = { limit: CREATIONS_PAGE_SIZE, ...listFilters(filters) };
   const list = trpc.prediction.list.useInfiniteQuery(input, {
@@ -76,7 +82,8 @@ export function CreationsBrowser({ models }: { models: readonly ModelOption[] })
     },
     refetch: () => void list.refetch(),
   });
-  const filtered = filters.type !== null || filters.status !== null || filters.modelId !== null;
+  const filtered = isFiltered(filters);
+  const collections = useCollections(status === 'authenticated');
 
   const toggle = (id: string, on: boolean) =>
     setSelected((prev) => {
@@ -97,7 +104,12 @@ export function CreationsBrowser({ models }: { models: readonly ModelOption[] })
           <Title order={1}>{t('title')}</Title>
           <Text c="dimmed">{t('body')}</Text>
         </Stack>
-        {status === 'authenticated' ? <CreationsFilters filters={filters} models={models} onChange={changeFilters} /> : null}
+        {status === 'authenticated' ? (
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <CreationsFilters filters={filters} models={models} onChange={changeFilters} />
+            <CollectionsMenu collectionId={filters.collectionId} onChange={(collectionId) => changeFilters({ ...filters, collectionId })} state={collections} />
+          </Group>
+        ) : null}
       </Group>
 
       {selected.size > 0 ? (
@@ -106,6 +118,8 @@ export function CreationsBrowser({ models }: { models: readonly ModelOption[] })
           onClear={() => setSelected(new Set())}
           onSelectAll={() => setSelected(new Set(items.map((c) => c.id)))}
           onDeleted={() => setSelected(new Set())}
+          collections={collections}
+          collectionId={filters.collectionId}
         />
       ) : null}
 
@@ -127,7 +141,7 @@ export function CreationsBrowser({ models }: { models: readonly ModelOption[] })
           <Stack align="center" gap="sm">
             <Text>{list.isError ? t('loadFailed') : filtered ? t('emptyFiltered') : t('empty')}</Text>
             {filtered ? (
-              <Button variant="light" onClick={() => changeFilters({ type: null, status: null, modelId: null })}>
+              <Button variant="light" onClick={() => changeFilters(NO_FILTERS)}>
                 {t('clearFilters')}
               </Button>
             ) : (
@@ -162,6 +176,9 @@ export function CreationsBrowser({ models }: { models: readonly ModelOption[] })
                   aria-label={t('select', { name: creation.display.prompt ?? creation.modelName ?? t('untitled') })}
                   data-testid="creation-select"
                 />
+                <Box pos="absolute" top={6} right={6}>
+                  <StarButton id={creation.id} starred={creation.starred} size="sm" />
+                </Box>
               </Box>
             ))}
           </SimpleGrid>

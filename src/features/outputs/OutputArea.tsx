@@ -21,6 +21,12 @@ import { TextOutput } from './TextOutput';
 // The full-size viewer's code loads when a result is first opened.
 const MediaLightbox = dynamic(() => import('./MediaLightbox').then((m) => m.MediaLightbox), { ssr: false });
 
+// A before/after tool's sample comparison loads with its placeholder (the generator loads it for results too).
+const ComparisonSlider = dynamic(() => import('./ComparisonSlider').then((m) => m.ComparisonSlider), { ssr: false });
+
+// A finished result's star and 'Copy link' load with the result, not with the generator.
+const ResultKeepActions = dynamic(() => import('~/features/share/ResultKeepActions').then((m) => m.ResultKeepActions), { ssr: false });
+
 export type OutputView = 'placeholder' | 'processing' | 'failed' | 'success';
 
 export function outputView(prediction: ShownPrediction | null): OutputView {
@@ -65,9 +71,23 @@ export function QueueNotice({ seconds }: { seconds: number }) {
   );
 }
 
+/**
+ * A before/after tool's sample as the pair it is (core-flow: the 'Original' / 'Text Removed'
+ * comparison before the first generation): the first example with its input, else the model's
+ * sample input and default output. Null for tools without comparison labels.
+ */
+export function sampleComparison(model: Pick<PublicModelDefinition, 'ui'>): { before: string; after: string } | null {
+  if (!model.ui.comparisonLabels) return null;
+  const example = model.ui.examples.find((e) => e.input);
+  if (example?.input) return { before: example.input, after: example.output };
+  const after = model.ui.defaultOutput ?? model.ui.examples[0]?.output;
+  return model.ui.sampleInputImage && after ? { before: model.ui.sampleInputImage, after } : null;
+}
+
 function PlaceholderView({ model }: { model: PublicModelDefinition }) {
   const t = useTranslations('outputs');
-  const sample = model.ui.defaultOutput ?? model.ui.examples[0]?.output;
+  const pair = sampleComparison(model);
+  const sample = pair?.after ?? model.ui.defaultOutput ?? model.ui.examples[0]?.output;
   const video = sample ? isVideoMedia({ publicUrl: sample }) : false;
   return (
     <Paper withBorder radius="lg" p="lg" data-testid="output-placeholder" style={{ borderStyle: 'dashed' }}>
@@ -76,6 +96,10 @@ function PlaceholderView({ model }: { model: PublicModelDefinition }) {
           <Box pos="relative" w="100%" maw={420}>
             {video ? (
               <video src={sample} muted loop autoPlay playsInline style={{ width: '100%', borderRadius: 12, opacity: 0.85 }} />
+            ) : pair ? (
+              <Box data-testid="sample-comparison">
+                <ComparisonSlider originalUrl={pair.before} resultUrl={pair.after} model={model} maxHeight={420} />
+              </Box>
             ) : (
               <Image src={sample} alt={t('sampleAlt')} radius="md" style={{ opacity: 0.85 }} />
             )}
@@ -167,6 +191,7 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
   if (type === 'video' || media.every(isVideoMedia)) {
     return (
       <Stack gap="sm" data-testid="output-video">
+        <ResultKeepActions id={prediction.id} />
         {media.map((m, i) => (
           <Stack key={m.publicUrl} gap={6}>
             <video src={m.publicUrl} poster={m.thumbnailUrl ?? undefined} controls loop playsInline style={{ width: '100%', borderRadius: 12, background: '#000' }} />
@@ -184,6 +209,7 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
   const comparison = renderComparison && first && media.length === 1 ? renderComparison(first) : null;
   return (
     <>
+      <ResultKeepActions id={prediction.id} />
       {comparison && first ? (
         <Stack gap="xs" data-testid="output-images">
           {comparison}

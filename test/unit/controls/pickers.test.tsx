@@ -86,13 +86,27 @@ describe('image_effect_selector (the effect dropdown)', () => {
     await waitFor(() => expect(dropdownShown()).toBe(false));
   });
 
-  it('with navigation on, choosing an effect goes to the locale-prefixed /image-effects/{effectId}', async () => {
+  it('with navigation on, choosing an effect on /image-effects/{id} goes to the locale-prefixed /image-effects/{effectId}', async () => {
     expect(control.navigate).toBe(true);
-    const { values } = renderControl(ImageEffectSelectorControl, { model, control, values: { effect_template_id: 'ghibli' } });
+    fakes.router.pathname = '/image-effects/[effectId]';
+    try {
+      const { values } = renderControl(ImageEffectSelectorControl, { model, control, values: { effect_template_id: 'ghibli' } });
+      const dropdown = await open();
+      fireEvent.click(within(dropdown).getByTestId('effect-option-anime'));
+      expect(values().effect_template_id).toBe('anime');
+      expect(fakes.router.push).toHaveBeenCalledWith('/image-effects/anime', undefined, { locale: 'es', shallow: true, scroll: false });
+    } finally {
+      fakes.router.pathname = '/create/[appId]';
+    }
+  });
+
+  it('on a /create/... page (Photo Effects inside an app) choosing an effect only sets it: the photo and settings stay (issue 21 §9)', async () => {
+    expect(fakes.router.pathname).toBe('/create/[appId]');
+    const { values } = renderControl(ImageEffectSelectorControl, { model, control, values: { effect_template_id: 'ghibli', prompt: 'keep me' } });
     const dropdown = await open();
     fireEvent.click(within(dropdown).getByTestId('effect-option-anime'));
-    expect(values().effect_template_id).toBe('anime');
-    expect(fakes.router.push).toHaveBeenCalledWith('/image-effects/anime', undefined, { locale: 'es', shallow: true, scroll: false });
+    expect(values()).toMatchObject({ effect_template_id: 'anime', prompt: 'keep me' });
+    expect(fakes.router.push).not.toHaveBeenCalled();
   });
 
   it('with navigation off, choosing an effect only sets it', async () => {

@@ -34,6 +34,8 @@ function creation(n: number, type = 'image') {
     etaSeconds: null,
     queuePosition: null,
     display: { prompt: `prompt ${n}`, inputImages: [], outputType: type, outputText: null, outputMedia: [{ publicUrl: url, thumbnailUrl: null, contentType: type === 'video' ? 'video/mp4' : 'image/png', key }] },
+    starred: n === 29,
+    promptHidden: false,
   };
 }
 
@@ -51,6 +53,8 @@ function setup() {
       const page = pool.slice(start, start + limit);
       return { items: page, nextCursor: start + limit < pool.length ? (page[page.length - 1]?.id ?? null) : null };
     },
+    'collection.list': () => [{ id: 'col-1', name: 'Birds', count: 2, createdAt: new Date(0) }],
+    'prediction.star': (input: unknown) => input,
     'prediction.delete': (input: unknown) => {
       const { id } = input as { id: string };
       items = items.filter((c) => c.id !== id);
@@ -169,6 +173,51 @@ describe('managing creations (issue 12 §3)', () => {
     await waitFor(() => expect(screen.getAllByTestId('creation-card').map((c) => c.getAttribute('data-id'))).not.toContain('gen-30'));
     expect(screen.getAllByTestId('creation-card').map((c) => c.getAttribute('data-id'))).not.toContain('gen-28');
     expect(screen.queryByTestId('selection-bar')).toBeNull();
+  });
+
+  it('searches by words once typing pauses, with dates, order, Starred and a collection, all kept in the URL (issue 21)', async () => {
+    fakes.router.pathname = '/creations';
+    const s = setup();
+    renderWithProviders(<CreationsBrowser models={creationsPageData().models} />, s);
+    await waitFor(() => expect(screen.getAllByTestId('creation-card').length).toBeGreaterThan(0));
+    const lastList = () => s.calls.filter((c) => c.path === 'prediction.list').at(-1)!.input;
+    fireEvent.change(screen.getByTestId('creations-search'), { target: { value: 'red fox' } });
+    await waitFor(() => expect(lastList()).toMatchObject({ limit: 24, q: 'red fox', sort: 'newest' }));
+    expect(fakes.router.replace).toHaveBeenLastCalledWith({ pathname: '/creations', query: { q: 'red fox' } }, undefined, { shallow: true, scroll: false });
+    fireEvent.change(screen.getByTestId('creations-from'), { target: { value: '2026-01-01' } });
+    fireEvent.change(screen.getByTestId('creations-to'), { target: { value: '2026-01-31' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Order' }), { target: { value: 'oldest' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Starred' }));
+    // The collections' picker loads after the page.
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Collection' }), { target: { value: 'col-1' } });
+    await waitFor(() =>
+      expect(lastList()).toMatchObject({
+        limit: 24,
+        q: 'red fox',
+        from: new Date('2026-01-01T00:00:00Z'),
+        to: new Date('2026-02-01T00:00:00Z'),
+        sort: 'oldest',
+        starred: true,
+        collectionId: 'col-1',
+      }),
+    );
+    expect(fakes.router.replace).toHaveBeenLastCalledWith(
+      { pathname: '/creations', query: { q: 'red fox', from: '2026-01-01', to: '2026-01-31', sort: 'oldest', starred: '1', collection: 'col-1' } },
+      undefined,
+      { shallow: true, scroll: false },
+    );
+  });
+
+  it('a star on every creation of the grid: on and off through prediction.star', async () => {
+    const s = setup();
+    renderWithProviders(<CreationsBrowser models={creationsPageData().models} />, s);
+    await waitFor(() => expect(screen.getAllByTestId('creation-card').length).toBeGreaterThan(0));
+    const stars = screen.getAllByTestId('star-toggle');
+    expect(stars).toHaveLength(24);
+    expect(stars.map((star) => star.getAttribute('data-starred')).slice(0, 3)).toEqual(['false', 'true', 'false']);
+    await act(async () => fireEvent.click(stars[0]!));
+    await waitFor(() => expect(s.calls.find((c) => c.path === 'prediction.star')?.input).toEqual({ id: 'gen-30', starred: true }));
+    expect(screen.queryByTestId('creation-details')).toBeNull();
   });
 
   it('a creation’s details hand it on: the image actions and Remix with its settings', async () => {

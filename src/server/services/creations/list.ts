@@ -8,7 +8,7 @@
 import type { Db } from '~/server/db/client';
 import type { Generation, Prisma } from '~/server/db/generated/client';
 import { INTERNAL_BY_FILTER } from '~/server/services/generation/statuses';
-import { toPage, type Page, type PageRequest } from '~/server/services/paging/cursor-page';
+import { pageArgs, toPage, type Page, type PageRequest } from '~/server/services/paging/cursor-page';
 import type { CreationStatusFilter, CreationTypeFilter } from '~/utils/creation-filters';
 import { assertOwnCollection } from './collections';
 import { searchWords } from './search-words';
@@ -50,12 +50,6 @@ export async function listCreations(db: Db, ownerId: string, filters: CreationFi
     ...(words.length > 0 ? { AND: words.map((word) => ({ searchText: { contains: likeLiteral(word) } })) } : {}),
   };
   const direction = filters.sort === 'oldest' ? 'asc' : 'desc';
-  const rows = await db.generation.findMany({
-    where,
-    orderBy: [{ createdAt: direction }, { id: direction }],
-    take: filters.limit + 1,
-    // The cursor must be one of the owner's own rows: anyone else's id is as unknown as a made-up one.
-    ...(filters.cursor ? { cursor: { id: filters.cursor, userId: ownerId }, skip: 1 } : {}),
-  });
+  const rows = await db.generation.findMany({ where, ...pageArgs(ownerId, filters, direction) });
   return toPage(rows, filters.limit);
 }

@@ -15,6 +15,9 @@ import { HotNewBadges } from './badges';
 import { usePickerContent } from './usePickerContent';
 
 
+/** The route of an effect's own page. */
+const EFFECT_PAGE = '/image-effects/[effectId]';
+
 function EffectRow({ effect, size = 40 }: { effect: ImageEffect; size?: number }) {
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -62,7 +65,11 @@ export function ImageEffectSelectorControl({ control, value, onChange, error, di
   const getImageEffect = (id: string) => content?.getImageEffect(id);
   const selected = getImageEffect(typeof value === 'string' ? value : '') ?? (control.default ? getImageEffect(control.default) : undefined);
   const found = useMemo(() => searchEffects(content?.imageEffects ?? [], search), [content, search]);
-  const navigates = navigate ?? control.navigate ?? false;
+  // Only /image-effects/{id} moves to the chosen effect's address: a shallow push keeps its own
+  // state. From another page (Photo Effects inside a /create/... app) a push would load a different
+  // page and lose the uploaded photo and the settings, so there choosing only sets the effect.
+  const onEffectPage = router.pathname === EFFECT_PAGE;
+  const navigates = (navigate ?? control.navigate ?? false) && onEffectPage;
 
   const choose = (id: string) => {
     combobox.closeDropdown();

@@ -1,0 +1,42 @@
+/**
+ * The share page's server side (/c/{id}): the creation as this visitor may see it, or the one
+ * "not found" every other case gets (private, deleted, unknown: no existence oracle), and headers
+ * that let no cache keep the page (a creation turned private must stop showing at once).
+ */
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { getEnv } from '~/env';
+import { messagesFor, type Messages } from '~/messages';
+import { sessionUserFromRequest } from '~/server/auth/session-user';
+import { getDb } from '~/server/db/client';
+import { readSharedCreation, type SharedCreation } from '~/server/services/creations/sharing';
+import { systemStatus, type SystemStatus } from '~/server/services/system-status';
+
+/** What the page renders: the creation with its date as text (props must be JSON), and its own address. */
+export type ShareView = Omit<SharedCreation, 'createdAt'> & { createdAt: string; pageUrl: string };
+
+export type SharePageProps = { messages: Messages; signedIn: boolean; systemStatus: SystemStatus; creation: ShareView };
+
+/** Neither a shared nor a private cache may keep any answer of this page, found or not. */
+export const SHARE_PAGE_CACHE_CONTROL = 'private, no-store, max-age=0';
+
+/** Longer ids are none we made; they get the same "not found" without a query. */
+const MAX_ID_LENGTH = 64;
+
+export async function sharePageProps(
+  context: Pick<GetServerSidePropsContext, 'req' | 'res' | 'params' | 'locale'>,
+): Promise<GetServerSidePropsResult<SharePageProps>> {
+  context.res.setHeader('Cache-Control', SHARE_PAGE_CACHE_CONTROL);
+  const id = context.params?.id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) return { notFound: true };
+  const viewer = await sessionUserFromRequest(context.req);
+  const found = await readSharedCreation(await getDb(), id, viewer?.id ?? null);
+  if (!found) return { notFound: true };
+  return {
+    props: {
+      messages: messagesFor(context.locale),
+      signedIn: viewer !== null,
+      systemStatus: systemStatus(),
+      creation: { ...found, createdAt: found.createdAt.toISOString(), pageUrl: `${getEnv().appOrigin}/c/${encodeURIComponent(found.id)}` },
+    },
+  };
+}
