@@ -1,13 +1,10 @@
 import type { z } from 'zod';
+import { describeIssuesAt } from '~/utils/zod-issues';
 import { withSamples } from './assets/samples';
 import { modelDefinitionSchema, type ModelDefinition } from './schema';
 
-/** Formats a zod issue path as `ui.controls[3].default`. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  return path
-    .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`))
-    .join('');
-}
+/** Formats a zod issue path as `ui.controls[3].default` (utils/zod-issues.ts builds all issue text). */
+export { formatIssuePath } from '~/utils/zod-issues';
 
 /**
  * Parses one definition against the meta-schema. An invalid one throws an Error naming the
@@ -21,13 +18,7 @@ export function parseModelDefinition(definition: unknown): ModelDefinition {
     typeof definition === 'object' && definition !== null && typeof (definition as { id?: unknown }).id === 'string'
       ? (definition as { id: string }).id
       : '(no id)';
-  throw new Error(`Invalid model definition "${id}": ${describeIssues(result.error)}`);
-}
-
-export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? `at ${formatIssuePath(issue.path)}` : 'at (root)'}: ${issue.message}`)
-    .join('; ');
+  throw new Error(`Invalid model definition "${id}": ${describeIssuesAt(result.error.issues)}`);
 }
 
 /** Parses a list of content entries, naming the list, the entry id and the field on failure; sample art as above. */
@@ -39,7 +30,7 @@ export function parseList<S extends z.ZodType>(listName: string, schema: S, entr
       typeof entry === 'object' && entry !== null && typeof (entry as { id?: unknown }).id === 'string'
         ? (entry as { id: string }).id
         : `#${index}`;
-    if (!result.success) throw new Error(`Invalid ${listName} entry "${id}": ${describeIssues(result.error)}`);
+    if (!result.success) throw new Error(`Invalid ${listName} entry "${id}": ${describeIssuesAt(result.error.issues)}`);
     if (ids.has(id)) throw new Error(`Duplicate ${listName} id "${id}"`);
     ids.add(id);
     return withSamples(result.data);

@@ -7,6 +7,7 @@ import type { ZodError } from 'zod';
 import { GENERIC_INPUT_ERROR } from '~/catalogue/constants';
 import { MAINTENANCE_DEFAULT_MESSAGE } from '~/server/config/maintenance-text';
 import { isDatabaseUnavailable } from '~/server/db/unavailable';
+import { describeIssues } from '~/utils/zod-issues';
 
 export const APP_ERRORS = {
   unauthorized: { http: 401, message: 'Please sign in to continue.' },
@@ -74,5 +75,5 @@ export function retryAfterFor(code: AppErrorCode): number | undefined {
 
 /** A refused input in one readable line ('cursor: Text must not contain …'), for REST and tRPC alike. */
 export function describeZodError(error: ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+  return describeIssues(error.issues).join('; ');
 }

@@ -5,6 +5,7 @@
  * caller shows the generic text.
  */
 import type { z } from 'zod';
+import { issueLine } from '~/utils/zod-issues';
 import { MESSAGES } from '../messages';
 import { TEXT_NOT_STORABLE } from './text';
 
@@ -17,7 +18,7 @@ export function inputIssueMessage(issues: readonly z.core.$ZodIssue[]): string |
   for (const issue of issues) {
     if (DOCUMENTED.has(issue.message)) return issue.message;
     if (issue.code === 'custom' && issue.params?.forPeople === true) return issue.message;
-    if (issue.message === TEXT_NOT_STORABLE) return `${issue.path.join('.') || 'input'}: ${TEXT_NOT_STORABLE}`;
+    if (issue.message === TEXT_NOT_STORABLE) return issueLine({ path: issue.path.length ? issue.path : ['input'], message: TEXT_NOT_STORABLE });
   }
   return undefined;
 }
