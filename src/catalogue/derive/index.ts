@@ -9,6 +9,7 @@ export { loraContentLengths, loraPageSections, type LoraPageEntry, type LoraPage
 export { inputIssueMessage } from './issue-message';
 export { getMode, resolveMode } from './mode';
 export { providerRequestFor, type ProviderRequest } from './provider-request';
+export { REQUEST_ENVELOPE_FIELDS, REQUEST_ONLY_FIELDS, type RequestEnvelopeField } from './request-envelope';
 export { promptMaxLength, promptTooLongMessage } from './prompt-length';
 export { publicModelDefinition, type PublicMode, type PublicModelDefinition } from './public-definition';
 export { timeLimitFor } from './time-limit';

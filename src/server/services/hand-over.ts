@@ -4,9 +4,10 @@
  * with the viewer's rights, as the rest of the studio reads them: another user's private object or
  * creation is not handed over (the page says it is unavailable), so links never leak anything.
  */
-import { getModel, homeAppOf, imageInputOf, isStorableText, type AppDefinition, type ModelDefinition } from '~/catalogue';
+import { getModel, homeAppOf, imageInputOf, isStorableText, REQUEST_ENVELOPE_FIELDS, type AppDefinition, type ModelDefinition } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { objectUrl } from '~/server/services/storage';
+import { mayReadObject } from '~/server/services/storage/access';
 import { isValidKey } from '~/server/services/storage/keys';
 import { HAND_OVER_PARAMS, HANDED_PROMPT_MAX_LENGTH, type HandOverParam } from '~/utils/hand-over-query';
 
@@ -23,8 +24,6 @@ export type HandOver = {
   moveTo: string | null;
 };
 
-/** Fields of a stored input that belong to the request, not to the form's settings. */
-const REQUEST_FIELDS = ['model_id', 'modelId', 'pageId', 'appId', 'credit_to_consume', 'idempotency_key', 'skip_credit_check'];
 
 function single(value: string | string[] | undefined): string | undefined {
   const first = Array.isArray(value) ? value[0] : value;
@@ -45,7 +44,8 @@ async function remixValues(db: Db, viewerId: string | null, id: string): Promise
   });
   if (!row || !row.input || typeof row.input !== 'object' || Array.isArray(row.input)) return null;
   const values = { ...(row.input as Record<string, unknown>) };
-  for (const field of REQUEST_FIELDS) delete values[field];
+  // The request's envelope is not a form setting.
+  for (const field of REQUEST_ENVELOPE_FIELDS) delete values[field];
   // A prompt its owner hid is not handed to anyone else either.
   if (row.promptHidden && row.userId !== viewerId) delete values.prompt;
   return { modelId: row.modelId, values };
@@ -56,7 +56,7 @@ async function storedImageUrl(db: Db, viewerId: string | null, key: string): Pro
   if (!isValidKey(key)) return null;
   const row = await db.storedObject.findUnique({ where: { key }, select: { ownerId: true, isPrivate: true, contentType: true } });
   if (!row || !row.contentType.startsWith('image/')) return null;
-  if (row.isPrivate && row.ownerId !== viewerId) return null;
+  if (!mayReadObject(row, viewerId)) return null;
   return objectUrl(key, row.isPrivate);
 }
 

@@ -1,6 +1,8 @@
 /** Who may read a stored object (services/storage/access.ts): decided once, for every reader. */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mayReadObject, mayReadObjectAs } from '~/server/services/storage/access';
+import { codeOf, sourceFiles, SRC_DIR } from '../../helpers/source-tree';
 
 const publicObject = { ownerId: 'owner', isPrivate: false };
 const privateObject = { ownerId: 'owner', isPrivate: true };
@@ -27,5 +29,14 @@ describe('reading a stored object', () => {
     expect(await mayReadObjectAs(privateObject, viewer('owner'))).toBe(true);
     expect(await mayReadObjectAs(privateObject, viewer('someone'))).toBe(false);
     expect(asked).toBe(2);
+  });
+
+  it('is decided nowhere else (no other file weighs isPrivate against the owner)', () => {
+    const own = path.join(SRC_DIR, 'server/services/storage/access.ts');
+    const deciders = sourceFiles(SRC_DIR)
+      .filter((file) => file !== own)
+      .filter((file) => /isPrivate\s*&&[^;\n]*ownerId\s*!==|ownerId\s*!==[^;\n]*isPrivate/.test(codeOf(file)))
+      .map((file) => path.relative(SRC_DIR, file));
+    expect(deciders).toEqual([]);
   });
 });

@@ -3,23 +3,27 @@
  * of core-flow §5: model lookup and the model's own validation, with the spec's exact messages.
  */
 import { z } from 'zod';
-import { getModel, inputIssueMessage, inputSchemaFor, inputText, partialInputSchemaFor, type ModelDefinition } from '~/catalogue';
+import { getModel, inputIssueMessage, inputSchemaFor, inputText, partialInputSchemaFor, REQUEST_ONLY_FIELDS, type ModelDefinition, type RequestEnvelopeField } from '~/catalogue';
 import { AppError } from '~/server/errors';
 import { platformFor } from './provider-registry';
 
-/** The envelope fields every generate/check request may carry next to the model's own fields. */
-export const generateRequestSchema = z.looseObject({
+/**
+ * The envelope fields (catalogue: REQUEST_ENVELOPE_FIELDS) every generate/check request may carry
+ * next to the model's own fields, each with its bounds; skip_credit_check is the checks' own
+ * (routers/generation/check.schema.ts). The `satisfies` keeps this to the catalogue's list.
+ */
+const envelopeShape = {
   model_id: inputText.optional(),
   modelId: inputText.optional(),
   pageId: inputText.max(200).optional(),
   appId: inputText.max(200).optional(),
   credit_to_consume: z.number().optional(),
   idempotency_key: inputText.min(8).max(128).optional(),
-});
+} satisfies Record<Exclude<RequestEnvelopeField, 'skip_credit_check'>, z.ZodType>;
+
+export const generateRequestSchema = z.looseObject(envelopeShape);
 
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
-
-const ENVELOPE_FIELDS = ['modelId', 'credit_to_consume', 'idempotency_key', 'skip_credit_check'] as const;
 
 /**
  * The model a request names, refused while nobody can run it here (no provider key, no local
@@ -52,7 +56,7 @@ export function validatedFormInput(model: ModelDefinition, request: GenerateRequ
 
 function parsedWith(schema: z.ZodType<Record<string, unknown>>, model: ModelDefinition, request: GenerateRequest): Record<string, unknown> {
   const raw: Record<string, unknown> = { ...request, model_id: model.id };
-  for (const field of ENVELOPE_FIELDS) delete raw[field];
+  for (const field of REQUEST_ONLY_FIELDS) delete raw[field];
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     // The catalogue's own wording where it has one for this failure; the generic text otherwise.
