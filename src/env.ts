@@ -50,6 +50,11 @@ const rawSchema = z.object({
    * face detector on this server's CPU; off skips the check (the provider then sees any photo).
    */
   FACE_CHECK: z.enum(['on', 'off']).default('on'),
+  /**
+   * The face check's time limit in seconds (its wait in the worker's line included); past it the
+   * photo goes through unchecked. A check takes 0.1–0.5 s on an idle 2-core machine.
+   */
+  FACE_CHECK_SECONDS: z.coerce.number().positive().max(300).default(5),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_BASE_URL: optionalUrl,
   REPLICATE_WEBHOOK_SECRET: optionalString,

@@ -19,7 +19,7 @@ let app: AppServer;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  app = await startApp({ STARTING_CREDITS: '100', TIME_SCALE: '0.02' });
+  app = await startApp({ STARTING_CREDITS: '100', TIME_SCALE: '0.02', FACE_CHECK_SECONDS: '120' });
 });
 
 afterAll(async () => {

@@ -25,18 +25,25 @@ export type FaceVerdict =
   | { status: 'unchecked'; faces: null; reason: 'off' | 'timeout' | 'unavailable' };
 
 /**
- * The check's time limit, decoding and waiting in the worker's line included: a check takes
- * 0.1–0.5 s here, up to one upscale tile (1–3 s) more when an upscale is running. It counts from
- * when the worker is up: the worker's start (about a second, once per process; its own limit is
- * 30 s) is waited for, so the first photos after a restart are checked like the others.
+ * The check's time limit (env FACE_CHECK_SECONDS, 5 s by default), decoding and waiting in the
+ * worker's line included: a check takes 0.1–0.5 s here, up to one upscale tile (1–3 s) more when an
+ * upscale is running. It counts from when the worker is up: the worker's start (about a second, once
+ * per process; its own limit is 30 s) is waited for, so the first photos after a restart are checked
+ * like the others. Past it the photo goes through unchecked (it fails open): the check saves
+ * credits, and a slow server must not stop people generating.
  */
-export const FACE_CHECK_TIME_LIMIT_MS = 5_000;
+export function faceCheckTimeLimitMs(): number {
+  return getEnv().FACE_CHECK_SECONDS * 1000;
+}
 
 /**
  * Decoding limits: a photo's bytes are at most an upload (5 MB) or a stored result used as input;
- * 40 megapixels is the local engine's own bound; libvips gets the check's own time.
+ * 40 megapixels is the local engine's own bound; libvips gets the check's own time (in whole
+ * seconds, as libvips counts it).
  */
-export const FACE_CHECK_DECODE_LIMITS: DecodeLimits = { maxBytes: 32 * 1024 * 1024, maxPixels: 40_000_000, timeoutSeconds: FACE_CHECK_TIME_LIMIT_MS / 1000 };
+function faceCheckDecodeLimits(): DecodeLimits {
+  return { maxBytes: 32 * 1024 * 1024, maxPixels: 40_000_000, timeoutSeconds: Math.ceil(getEnv().FACE_CHECK_SECONDS) };
+}
 
 /** The detector works at 416 pixels: a larger copy only costs time. */
 const DETECTOR_IMAGE_SIDE = 1024;
@@ -61,7 +68,7 @@ function verdictOf(faces: number): FaceVerdict {
 async function detect(photo: Buffer, signal: AbortSignal): Promise<FaceVerdict> {
   let image;
   try {
-    image = await decodeRgb(photo, FACE_CHECK_DECODE_LIMITS, DETECTOR_IMAGE_SIDE);
+    image = await decodeRgb(photo, faceCheckDecodeLimits(), DETECTOR_IMAGE_SIDE);
   } catch (error) {
     if (error instanceof UnreadableImageError) return { status: 'unreadable', faces: null };
     throw error;
@@ -81,14 +88,15 @@ export async function faceVerdict(photo: Buffer): Promise<FaceVerdict> {
     return { status: 'unchecked', faces: null, reason: 'unavailable' };
   }
   const stop = new AbortController();
+  const limitMs = faceCheckTimeLimitMs();
   let timer: NodeJS.Timeout | undefined;
   const timeUp = new Promise<FaceVerdict>((resolve) => {
-    timer = setTimeout(() => resolve({ status: 'unchecked', faces: null, reason: 'timeout' }), FACE_CHECK_TIME_LIMIT_MS);
+    timer = setTimeout(() => resolve({ status: 'unchecked', faces: null, reason: 'timeout' }), limitMs);
   });
   try {
     const verdict = await Promise.race([detect(photo, stop.signal), timeUp]);
     if (verdict.status !== 'unchecked') return remember(key, verdict);
-    console.warn(`[face check] no answer within ${FACE_CHECK_TIME_LIMIT_MS} ms, the photo goes through unchecked`);
+    console.warn(`[face check] no answer within ${limitMs} ms, the photo goes through unchecked`);
     return verdict;
   } catch (error) {
     console.error('[face check] no answer, the photo goes through unchecked:', error instanceof Error ? error.message : error);
