@@ -1,5 +1,5 @@
 /**
- * The 'Use as input' menu's items (loaded on demand): every tool whose form takes an image, grouped
+ * The 'Use as input' menu (loaded with a result): every tool whose form takes an image, grouped
  * by its app's category, each with its price; choosing one opens it with the image in its input.
  */
 import { Group, Menu, ScrollArea, Text } from '@mantine/core';
@@ -9,6 +9,7 @@ import { Fragment } from 'react';
 import { categoryMessageKey } from '~/features/generator/app-categories';
 import { Price } from './NextStepLink';
 import { imageHandOverHref, useNextSteps, type NextStepTarget } from './next-steps';
+import { UseAsInputButton } from './UseAsInputButton';
 
 /** Targets grouped by their app's category, in catalogue order. */
 export function groupByCategory(targets: readonly NextStepTarget[]): [string, NextStepTarget[]][] {
@@ -39,5 +40,18 @@ export function UseAsInputItems({ objectKey }: { objectKey: string }) {
         </Fragment>
       ))}
     </ScrollArea.Autosize>
+  );
+}
+
+export function UseAsInputMenu({ objectKey }: { objectKey: string }) {
+  return (
+    <Menu position="bottom-end" withinPortal width={300} shadow="md">
+      <Menu.Target>
+        <UseAsInputButton />
+      </Menu.Target>
+      <Menu.Dropdown data-testid="use-as-input-menu">
+        <UseAsInputItems objectKey={objectKey} />
+      </Menu.Dropdown>
+    </Menu>
   );
 }

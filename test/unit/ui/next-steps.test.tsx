@@ -94,11 +94,13 @@ describe('an image result', () => {
   it('Use as input loads a menu of every tool that takes an image, each with its price', async () => {
     renderWithProviders(<OutputArea prediction={imageResult()} model={publicModelDefinition(getModel('flux-schnell')!)} queueWaitSeconds={null} estimatedSeconds={20} />, { handlers: NEXT_STEPS });
     expect(screen.queryByTestId('use-as-input-menu')).toBeNull();
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Use as input' })));
+    // The menu's code loads with the result; until then its button is disabled.
+    const useAsInput = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Use as input' });
+    await waitFor(() => expect(useAsInput().disabled).toBe(false));
+    await act(async () => fireEvent.click(useAsInput()));
     const menu = await screen.findByTestId('use-as-input-menu');
     // jsdom lays nothing out, so Mantine keeps a dropdown's detached target hidden: query hidden items too.
-    // The menu opens at once; its items arrive with their lazily loaded code.
-    expect((await within(menu).findAllByRole('menuitem', { hidden: true })).length).toBe(nextStepsData().imageTools.length);
+    expect(within(menu).getAllByRole('menuitem', { hidden: true })).toHaveLength(nextStepsData().imageTools.length);
     const multi = within(menu).getByTestId('use-as-input-kling-1.6-multi');
     expect(multi.getAttribute('href')).toBe(`/create/image-to-video?model=kling-1.6-multi&input=${ENCODED_KEY}`);
     expect(multi.textContent).toBe('Kling 1.6 Multi-Reference80 credits');
