@@ -47,6 +47,8 @@ const SAME_AS_ENGLISH: Record<Exclude<Locale, 'en'>, readonly string[]> = {
     '{count} / {max} images', // "images" is the French plural too
     'Portrait',
     'Source',
+    'Collection', // the same word in French
+    'Collections',
   ],
   de: [
     ...SAME_EVERYWHERE,
@@ -58,6 +60,7 @@ const SAME_AS_ENGLISH: Record<Exclude<Locale, 'en'>, readonly string[]> = {
     'Tags', // LoRA tags: German UIs say Tags
     'Video', // das Video
     'Videos',
+    'Name', // der Name (of a collection)
   ],
   pt: [
     ...SAME_EVERYWHERE,

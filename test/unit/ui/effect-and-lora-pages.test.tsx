@@ -59,6 +59,7 @@ afterEach(() => cleanup());
 
 describe('/image-effects/{id}: picking another effect keeps the photo and the settings', () => {
   it('routes shallowly, switches the header and effect, and generates with the same photo and mode', async () => {
+    fakes.router.pathname = '/image-effects/[effectId]';
     fakes.router.query = { effectId: 'ghibli' };
     fakes.router.asPath = '/image-effects/ghibli';
     const calls: { path: string; input: unknown }[] = [];

@@ -5,20 +5,10 @@ import { COLLECTION_NAME_MAX_LENGTH } from '~/server/services/creations/collecti
 /** A collection's name as people type it: trimmed, not empty. */
 export const collectionName = inputText
   .transform((name) => name.trim())
-  .pipe(z.string().min(1, 'Name the collection.').max(COLLECTION_NAME_MAX_LENGTH, `A collection name has at most ${COLLECTION_NAME_MAX_LENGTH} characters.`));
+  .pipe(inputText.min(1, 'Name the collection.').max(COLLECTION_NAME_MAX_LENGTH, `A collection name has at most ${COLLECTION_NAME_MAX_LENGTH} characters.`));
 
 export const collectionIdInput = z.object({ id: inputText.min(1).max(64) });
 /** The creations a change is about (the /creations selection holds at most a page or a few). */
 export const generationIds = z.array(inputText.min(1).max(64)).min(1).max(200);
 
 export const collectionSummary = z.object({ id: z.string(), name: z.string(), count: z.number().int(), createdAt: z.date() });
-
-export const listOutput = z.array(collectionSummary);
-export const createInput = z.object({ name: collectionName });
-export const createOutput = collectionSummary;
-export const renameInput = collectionIdInput.extend({ name: collectionName });
-export const renameOutput = z.object({ id: z.string(), name: z.string() });
-export const deleteOutput = z.object({ id: z.string(), deleted: z.literal(true) });
-export const membersInput = collectionIdInput.extend({ generationIds });
-export const addOutput = z.object({ id: z.string(), added: z.number().int() });
-export const removeOutput = z.object({ id: z.string(), removed: z.number().int() });
