@@ -8,24 +8,14 @@ import { getDb } from '~/server/db/client';
 import { asAppError, retryAfterFor } from '~/server/errors';
 import { ensureServerRuntime } from '~/server/runtime';
 import { receiveStripeWebhook } from '~/server/services/billing/webhook';
-import { BodyTooLargeError, readBody } from './read-body';
+import { readWebhookBody } from './webhook-body';
 
 /** Stripe's events are a few kilobytes; a checkout session with many line items stays far below this. */
 const STRIPE_BODY_LIMIT = 512 * 1024;
 
 export async function stripeWebhookRoute(req: NextApiRequest, res: NextApiResponse): Promise<void> {
-  if (req.method !== 'POST') {
-    res.setHeader('Allow', 'POST');
-    res.status(405).json({ ok: false, error: 'method_not_allowed' });
-    return;
-  }
-  let raw: Buffer;
-  try {
-    raw = await readBody(req, STRIPE_BODY_LIMIT);
-  } catch (error) {
-    res.status(error instanceof BodyTooLargeError ? 413 : 400).json({ ok: false, error: 'bad_body' });
-    return;
-  }
+  const raw = await readWebhookBody(req, res, STRIPE_BODY_LIMIT);
+  if (!raw) return;
   const signature = req.headers['stripe-signature'];
   try {
     const db = await getDb();

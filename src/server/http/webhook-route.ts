@@ -9,7 +9,7 @@ import { getDb } from '~/server/db/client';
 import { asAppError, retryAfterFor } from '~/server/errors';
 import { ensureServerRuntime } from '~/server/runtime';
 import { ingestProviderUpdate } from '~/server/services/generation/webhooks';
-import { BodyTooLargeError, readBody } from './read-body';
+import { readWebhookBody } from './webhook-body';
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
@@ -28,18 +28,8 @@ function refusalStatus(reason: string): number {
 
 export function webhookRoute(platform: 'replicate' | 'fal', verify: (req: NextApiRequest, rawBody: Buffer) => Promise<Verified>) {
   return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
-    if (req.method !== 'POST') {
-      res.setHeader('Allow', 'POST');
-      res.status(405).json({ ok: false, error: 'method_not_allowed' });
-      return;
-    }
-    let raw: Buffer;
-    try {
-      raw = await readBody(req, WEBHOOK_BODY_LIMIT);
-    } catch (error) {
-      res.status(error instanceof BodyTooLargeError ? 413 : 400).json({ ok: false, error: 'bad_body' });
-      return;
-    }
+    const raw = await readWebhookBody(req, res, WEBHOOK_BODY_LIMIT);
+    if (!raw) return;
     const verified = await verify(req, raw);
     if (!verified.ok) {
       console.warn(`[webhook:${platform}] refused: ${verified.reason}`);
