@@ -1,4 +1,4 @@
-/** One creation large: its media or text, prompt, model and date; star, copy its link, download and delete. */
+/** One creation large: its media or text, prompt, model and date; star, its sharing and link, download and delete. */
 import { Badge, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useFormatter, useTranslations } from '~/i18n';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { RemixLink } from '~/features/next-steps/RemixLink';
 import { downloadName, isVideoMedia } from '~/features/outputs/media';
 import { TextOutput } from '~/features/outputs/TextOutput';
 import { CopyLinkButton } from '~/features/share/CopyLinkButton';
+import { OwnerSharing } from '~/features/share/OwnerSharing';
 import { showToast } from '~/features/toast/toast';
 import { trpc } from '~/utils/trpc';
 import { StarButton } from './StarButton';
@@ -20,7 +21,7 @@ export function CreationDetailsModal({
   onClose,
   onDeleted,
 }: {
-  creation: (Prediction & { starred?: boolean }) | null;
+  creation: (Prediction & { starred?: boolean; promptHidden?: boolean }) | null;
   onClose: () => void;
   onDeleted?: (id: string) => void;
 }) {
@@ -92,13 +93,22 @@ export function CreationDetailsModal({
           <Group gap="xs">
             {creation.isOwner ? <StarButton id={creation.id} starred={creation.starred ?? false} /> : null}
             <Badge variant="light">{format.dateTime(new Date(creation.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</Badge>
-            <Badge variant="light" color={creation.isPublic ? 'gray' : 'violet'}>
-              {creation.isPublic ? t('public') : t('private')}
-            </Badge>
+            {creation.isOwner ? null : (
+              <Badge variant="light" color={creation.isPublic ? 'gray' : 'violet'}>
+                {creation.isPublic ? t('public') : t('private')}
+              </Badge>
+            )}
             <Badge variant="light" color="gray">
               {t('cost', { count: creation.cost })}
             </Badge>
           </Group>
+          {creation.isOwner && creation.status === 'succeeded' ? (
+            <OwnerSharing
+              id={creation.id}
+              known={{ isPublic: creation.isPublic, promptHidden: creation.promptHidden ?? false }}
+              withLink={media.length > 0}
+            />
+          ) : null}
           <Group justify="space-between">
             {confirming ? (
               <Group gap="xs">
@@ -116,7 +126,7 @@ export function CreationDetailsModal({
               </Button>
             )}
             <Group gap="xs">
-              {creation.status === 'succeeded' && media.length > 0 ? <CopyLinkButton id={creation.id} isPublic={creation.isPublic} /> : null}
+              {!creation.isOwner && creation.status === 'succeeded' && media.length > 0 ? <CopyLinkButton id={creation.id} isPublic={creation.isPublic} /> : null}
               {steps?.remix ? <RemixLink href={steps.remix} cost={creation.cost} /> : null}
               {current ? (
                 <Button component="a" href={current.publicUrl} download={downloadName(current.publicUrl, 'creation')} size="xs" variant="light" data-testid="download-creation">
