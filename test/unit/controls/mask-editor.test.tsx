@@ -4,26 +4,32 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASK_BRUSH } from '~/catalogue';
 import { MaskInputControl } from '~/features/form/controls/media';
+import { fakes, resetFakes } from '../ui/helpers/fakes';
+import { heldAnswer, inputsTo, type Call, type Handler } from '../ui/helpers/providers';
 import { installFakeCanvas } from './helpers/canvas';
-import { fakes, resetFakes } from './helpers/fakes';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
 
-vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
-vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
-vi.mock('~/utils/trpc', async () => (await import('./helpers/fakes')).trpcModule);
-vi.mock('~/features/user/useUserDetails', async () => (await import('./helpers/fakes')).userDetailsModule);
+vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
+vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
+vi.mock('~/features/auth/SignInModalProvider', async () => (await import('../ui/helpers/fakes')).signInModalModule);
+vi.mock('~/features/toast/toast', async () => (await import('../ui/helpers/fakes')).toastModule);
 
 const model = publicModel('flux-fill-pro');
 const control = controlOf(model, 'mask_input');
 const IMAGE = 'https://studio.test/storage/u/1/uploads/photo.png';
 const MASK = 'https://studio.test/storage/u/1/masks/m.png';
+const SIGNED = { publicUrl: MASK, signedUrl: `${MASK}?sig=1` };
 const fetchMock = vi.fn();
+
+/** The mask control on the real tRPC client: upload.signedUrl answered by `signedUrl`, every call recorded. */
+function renderMask(values: Record<string, unknown>, signedUrl: Handler = () => SIGNED) {
+  const calls: Call[] = [];
+  const rendered = renderControl(MaskInputControl, { model, control, values, handlers: { 'upload.signedUrl': signedUrl }, calls });
+  return { ...rendered, signedUrlInputs: () => inputsTo<{ contentType: string; remoteName: string; sourceSubfolder: string; size: number }>(calls, 'upload.signedUrl') };
+}
 
 beforeEach(() => {
   resetFakes();
-  fakes.signedUrl.mockResolvedValue({ publicUrl: MASK, signedUrl: `${MASK}?sig=1` });
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) =>
     init?.method === 'PUT' ? new Response(null, { status: 200 }) : new Response(new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' }), { status: 200 }),
@@ -55,7 +61,7 @@ describe('mask_input', () => {
   });
 
   it('without an image the dialog says "No image has been provided for masking."', async () => {
-    renderControl(MaskInputControl, { model, control });
+    renderMask({});
     const dialog = await openEditor();
     expect(within(dialog).getByRole('alert').textContent).toBe('No image has been provided for masking.');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -64,7 +70,7 @@ describe('mask_input', () => {
   it('an image that cannot load gives the load message, read through the image proxy', async () => {
     fetchMock.mockResolvedValueOnce(new Response('nope', { status: 502 }));
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderControl(MaskInputControl, { model, control, values: { image_url: IMAGE } });
+    renderMask({ image_url: IMAGE });
     const dialog = await openEditor();
     await waitFor(() =>
       expect(within(dialog).getByRole('alert').textContent).toBe(
@@ -77,9 +83,8 @@ describe('mask_input', () => {
 
   it('paints with the brush, undoes, and Generate Mask ("Processing...") uploads a white-on-black PNG to masks', async () => {
     const { calls } = installFakeCanvas({ width: 200, height: 100 });
-    let answer: (v: { publicUrl: string; signedUrl: string }) => void = () => undefined;
-    fakes.signedUrl.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
-    const { values } = renderControl(MaskInputControl, { model, control, values: { image_url: IMAGE } });
+    const answer = heldAnswer<typeof SIGNED>();
+    const { values, signedUrlInputs } = renderMask({ image_url: IMAGE }, () => answer.promise);
     const dialog = await openEditor();
     const canvas = await within(dialog).findByTestId('mask-canvas');
 
@@ -100,15 +105,15 @@ describe('mask_input', () => {
     calls.length = 0;
     fireEvent.click(generate);
     expect(await within(dialog).findByRole('button', { name: 'Processing...' })).toBeTruthy();
-    await waitFor(() => expect(fakes.signedUrl).toHaveBeenCalled());
-    const request = fakes.signedUrl.mock.calls[0]![0];
+    await waitFor(() => expect(signedUrlInputs()).toHaveLength(1));
+    const request = signedUrlInputs()[0]!;
     expect(request).toMatchObject({ contentType: 'image/png', sourceSubfolder: 'masks' });
     expect(request.remoteName).toMatch(/\.png$/);
     // The exported mask: black background, the stroke in white.
     expect(calls.find((c) => c.op === 'fillRect')?.state.fillStyle).toBe('#000000');
     expect(calls.find((c) => c.op === 'stroke')?.state.strokeStyle).toBe('#ffffff');
 
-    await act(async () => answer({ publicUrl: MASK, signedUrl: `${MASK}?sig=1` }));
+    await act(async () => answer.resolve(SIGNED));
     await waitFor(() => expect(values().mask_image).toBe(MASK));
     const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')!;
     expect(put[0]).toBe(`${MASK}?sig=1`);
@@ -120,13 +125,15 @@ describe('mask_input', () => {
 
   it('a signed URL failure says "Failed to get signed URL for mask" with the toast "Mask upload failed"', async () => {
     installFakeCanvas();
-    fakes.signedUrl.mockRejectedValueOnce(new Error('down'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { values } = renderControl(MaskInputControl, { model, control, values: { image_url: IMAGE } });
+    const { values, signedUrlInputs } = renderMask({ image_url: IMAGE }, () => {
+      throw new Error('down');
+    });
     const dialog = await openEditor();
     paint(await within(dialog).findByTestId('mask-canvas'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Mask' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to get signed URL for mask'));
+    expect(signedUrlInputs()).toHaveLength(1);
     expect(fakes.toast).toHaveBeenCalledWith({ title: 'Mask upload failed', description: 'Please try again later.', variant: 'destructive' });
     expect(values().mask_image).toBeUndefined();
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(false);
@@ -138,7 +145,7 @@ describe('mask_input', () => {
       init?.method === 'PUT' ? new Response(null, { status: 403 }) : new Response(new Blob([new Uint8Array([1])]), { status: 200 }),
     );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { values } = renderControl(MaskInputControl, { model, control, values: { image_url: IMAGE } });
+    const { values } = renderMask({ image_url: IMAGE });
     const dialog = await openEditor();
     paint(await within(dialog).findByTestId('mask-canvas'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Mask' }));
@@ -151,7 +158,7 @@ describe('mask_input', () => {
 
   it('the eraser paints black into the mask', async () => {
     const { calls } = installFakeCanvas();
-    renderControl(MaskInputControl, { model, control, values: { image_url: IMAGE } });
+    const { signedUrlInputs } = renderMask({ image_url: IMAGE });
     const dialog = await openEditor();
     const canvas = await within(dialog).findByTestId('mask-canvas');
     paint(canvas);
@@ -159,13 +166,13 @@ describe('mask_input', () => {
     paint(canvas);
     calls.length = 0;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Mask' }));
-    await waitFor(() => expect(fakes.signedUrl).toHaveBeenCalled());
+    await waitFor(() => expect(signedUrlInputs()).toHaveLength(1));
     const strokes = calls.filter((c) => c.op === 'stroke').map((c) => c.state.strokeStyle);
     expect(strokes).toEqual(['#ffffff', '#000000']);
   });
 
   it('shows the mask over the image; "Remove mask" removes it', () => {
-    const { values } = renderControl(MaskInputControl, { model, control, values: { image_url: IMAGE, mask_image: MASK } });
+    const { values } = renderMask({ image_url: IMAGE, mask_image: MASK });
     expect(screen.getByText('Mask ready')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'The painted mask' }).getAttribute('src')).toBe(MASK);
     fireEvent.click(screen.getByRole('button', { name: 'Remove mask' }));
@@ -174,7 +181,7 @@ describe('mask_input', () => {
   });
 
   it('a new image clears the old mask', () => {
-    const { values, setField } = renderControl(MaskInputControl, { model, control, values: { image_url: IMAGE, mask_image: MASK } });
+    const { values, setField } = renderMask({ image_url: IMAGE, mask_image: MASK });
     setField('image_url', 'https://studio.test/storage/u/1/uploads/other.png');
     expect(values().mask_image).toBeUndefined();
     expect(screen.getByRole('button', { name: 'Create Mask' })).toBeTruthy();

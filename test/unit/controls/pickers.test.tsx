@@ -10,14 +10,17 @@ import {
   VideoEffectSelectorControl,
   VideoStyleSelectorControl,
 } from '~/features/form/controls/pickers';
-import { fakes, resetFakes } from './helpers/fakes';
+import { fakes, resetFakes } from '../ui/helpers/fakes';
+import type { Handlers } from '../ui/helpers/providers';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
 
-vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
-vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
-vi.mock('~/utils/trpc', async () => (await import('./helpers/fakes')).trpcModule);
+vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
+vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
+vi.mock('~/features/auth/SignInModalProvider', async () => (await import('../ui/helpers/fakes')).signInModalModule);
+vi.mock('~/features/toast/toast', async () => (await import('../ui/helpers/fakes')).toastModule);
+
+/** The pickers read the catalogue in the page and ask the server nothing: no procedure is answered. */
+const NO_PROCEDURES: Handlers = {};
 
 beforeEach(() => resetFakes());
 afterEach(() => cleanup());
@@ -41,7 +44,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
   }
 
   it('shows the current effect and, opened, every effect with the count and hot/new badges', async () => {
-    renderControl(ImageEffectSelectorControl, { model, control, values: { effect_template_id: 'ghibli' } });
+    renderControl(ImageEffectSelectorControl, { handlers: NO_PROCEDURES, model, control, values: { effect_template_id: 'ghibli' } });
     expect(await within(screen.getByTestId('control-effect_template_id-target')).findByText('Ghibli Style')).toBeTruthy();
     const dropdown = await open();
     expect(within(dropdown).getByTestId('effect-count').textContent).toBe(`${imageEffects.length} effects found`);
@@ -54,7 +57,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
   });
 
   it('searches, counts what it found, and says "No effects found matching" when nothing matches', async () => {
-    renderControl(ImageEffectSelectorControl, { model, control });
+    renderControl(ImageEffectSelectorControl, { handlers: NO_PROCEDURES, model, control });
     const dropdown = await open();
     const search = within(dropdown).getByRole('textbox', { name: 'Search effects' });
     fireEvent.change(search, { target: { value: 'anime' } });
@@ -70,7 +73,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
   });
 
   it('closes on Escape', async () => {
-    renderControl(ImageEffectSelectorControl, { model, control });
+    renderControl(ImageEffectSelectorControl, { handlers: NO_PROCEDURES, model, control });
     const dropdown = await open();
     expect(dropdownShown()).toBe(true);
     fireEvent.keyDown(within(dropdown).getByRole('textbox', { name: 'Search effects' }), { key: 'Escape', code: 'Escape' });
@@ -78,7 +81,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
   });
 
   it('closes on an outside click', async () => {
-    renderControl(ImageEffectSelectorControl, { model, control });
+    renderControl(ImageEffectSelectorControl, { handlers: NO_PROCEDURES, model, control });
     await open();
     expect(dropdownShown()).toBe(true);
     fireEvent.mouseDown(document.body);
@@ -90,7 +93,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
     expect(control.navigate).toBe(true);
     fakes.router.pathname = '/image-effects/[effectId]';
     try {
-      const { values } = renderControl(ImageEffectSelectorControl, { model, control, values: { effect_template_id: 'ghibli' } });
+      const { values } = renderControl(ImageEffectSelectorControl, { handlers: NO_PROCEDURES, model, control, values: { effect_template_id: 'ghibli' } });
       const dropdown = await open();
       fireEvent.click(within(dropdown).getByTestId('effect-option-anime'));
       expect(values().effect_template_id).toBe('anime');
@@ -102,7 +105,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
 
   it('on a /create/... page (Photo Effects inside an app) choosing an effect only sets it: the photo and settings stay (issue 21 §9)', async () => {
     expect(fakes.router.pathname).toBe('/create/[appId]');
-    const { values } = renderControl(ImageEffectSelectorControl, { model, control, values: { effect_template_id: 'ghibli', prompt: 'keep me' } });
+    const { values } = renderControl(ImageEffectSelectorControl, { handlers: NO_PROCEDURES, model, control, values: { effect_template_id: 'ghibli', prompt: 'keep me' } });
     const dropdown = await open();
     fireEvent.click(within(dropdown).getByTestId('effect-option-anime'));
     expect(values()).toMatchObject({ effect_template_id: 'anime', prompt: 'keep me' });
@@ -110,7 +113,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
   });
 
   it('with navigation off, choosing an effect only sets it', async () => {
-    const { values } = renderControl(ImageEffectSelectorControl, { model, control, values: { effect_template_id: 'ghibli' }, extra: { navigate: false } });
+    const { values } = renderControl(ImageEffectSelectorControl, { handlers: NO_PROCEDURES, model, control, values: { effect_template_id: 'ghibli' }, extra: { navigate: false } });
     const dropdown = await open();
     fireEvent.click(within(dropdown).getByTestId('effect-option-pixel-art'));
     expect(values().effect_template_id).toBe('pixel-art');
@@ -119,7 +122,7 @@ describe('image_effect_selector (the effect dropdown)', () => {
   });
 
   it('works from the keyboard: arrows and Enter choose', async () => {
-    const { values } = renderControl(ImageEffectSelectorControl, { model, control, extra: { navigate: false } });
+    const { values } = renderControl(ImageEffectSelectorControl, { handlers: NO_PROCEDURES, model, control, extra: { navigate: false } });
     const dropdown = await open();
     const search = within(dropdown).getByRole('textbox', { name: 'Search effects' });
     fireEvent.change(search, { target: { value: 'pixel' } });
@@ -134,7 +137,7 @@ describe('lora_selector (the LoRA picker dialog)', () => {
   const control = controlOf(model, 'lora_selector');
 
   it('shows the default LoRA with its "not for commercial use" notice', () => {
-    renderControl(LoraSelectorControl, { model, control });
+    renderControl(LoraSelectorControl, { handlers: NO_PROCEDURES, model, control });
     expect(control.default).toBe('flux-realism');
     expect(screen.getByTestId('control-lora-selected').textContent).toBe(getLora('flux-realism')!.label);
     expect(screen.getByTestId('lora-notice').textContent).toBe('not for commercial use');
@@ -142,12 +145,12 @@ describe('lora_selector (the LoRA picker dialog)', () => {
 
   it('has no notice for a commercially usable LoRA', () => {
     const commercial = loras.find((l) => !l.commercialInfo.notice)!;
-    renderControl(LoraSelectorControl, { model, control, values: { lora: commercial.id } });
+    renderControl(LoraSelectorControl, { handlers: NO_PROCEDURES, model, control, values: { lora: commercial.id } });
     expect(screen.queryByTestId('lora-notice')).toBeNull();
   });
 
   it('searches by name or tag, filters by tag chip, and says when nothing matches', async () => {
-    renderControl(LoraSelectorControl, { model, control });
+    renderControl(LoraSelectorControl, { handlers: NO_PROCEDURES, model, control });
     fireEvent.click(screen.getByTestId('control-lora-open'));
     const dialog = await screen.findByTestId('lora-picker');
     expect(within(dialog).getAllByTestId(/^lora-option-/)).toHaveLength(loras.length);
@@ -168,7 +171,7 @@ describe('lora_selector (the LoRA picker dialog)', () => {
   });
 
   it('cards carry the notice; choosing one sets the LoRA, its recommended weight and an empty prompt', async () => {
-    const { values } = renderControl(LoraSelectorControl, { model, control, values: { lora: 'flux-realism', lora_scale: 1, prompt: '' } });
+    const { values } = renderControl(LoraSelectorControl, { handlers: NO_PROCEDURES, model, control, values: { lora: 'flux-realism', lora_scale: 1, prompt: '' } });
     fireEvent.click(screen.getByTestId('control-lora-open'));
     const dialog = await screen.findByTestId('lora-picker');
     const logo = within(dialog).getByTestId('lora-option-logo-design');
@@ -185,7 +188,7 @@ describe('lora_selector (the LoRA picker dialog)', () => {
   });
 
   it('keeps a prompt the user already wrote', async () => {
-    const { values } = renderControl(LoraSelectorControl, { model, control, values: { lora: 'flux-realism', prompt: 'my own words' } });
+    const { values } = renderControl(LoraSelectorControl, { handlers: NO_PROCEDURES, model, control, values: { lora: 'flux-realism', prompt: 'my own words' } });
     fireEvent.click(screen.getByTestId('control-lora-open'));
     fireEvent.click(within(await screen.findByTestId('lora-picker')).getByTestId('lora-option-koda-film'));
     expect(values().prompt).toBe('my own words');
@@ -196,7 +199,7 @@ describe('video_effect_selector, video_style_selector, background_selector', () 
   it('offers only the templates of its model, with badges and the two-photo note', () => {
     const model = publicModel('kling-effects');
     const control = controlOf(model, 'video_effect_selector');
-    const { values } = renderControl(VideoEffectSelectorControl, { model, control, values: { effect_template_id: 'hug' } });
+    const { values } = renderControl(VideoEffectSelectorControl, { handlers: NO_PROCEDURES, model, control, values: { effect_template_id: 'hug' } });
     const own = videoEffects.filter((e) => e.modelId === 'kling-effects');
     expect(screen.getAllByRole('radio')).toHaveLength(own.length);
     expect(screen.getByRole('radio', { name: getName('hug') }).getAttribute('aria-checked')).toBe('true');
@@ -209,7 +212,7 @@ describe('video_effect_selector, video_style_selector, background_selector', () 
   it('Pixverse styles from the catalogue', () => {
     const model = publicModel('pixverse');
     const control = controlOf(model, 'video_style_selector');
-    const { values } = renderControl(VideoStyleSelectorControl, { model, control });
+    const { values } = renderControl(VideoStyleSelectorControl, { handlers: NO_PROCEDURES, model, control });
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(control.choices.map((c) => c.label));
     expect(screen.getByRole('radio', { name: 'None' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('radio', { name: 'Anime' }));
@@ -219,7 +222,7 @@ describe('video_effect_selector, video_style_selector, background_selector', () 
   it('headshot backgrounds from the catalogue', () => {
     const model = publicModel('headshot');
     const control = controlOf(model, 'background_selector');
-    const { values } = renderControl(BackgroundSelectorControl, { model, control });
+    const { values } = renderControl(BackgroundSelectorControl, { handlers: NO_PROCEDURES, model, control });
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual(['White', 'Black', 'Neutral', 'Gray', 'Office']);
     expect(screen.getByRole('radio', { name: 'Neutral' }).getAttribute('aria-checked')).toBe('true');
     fireEvent.click(screen.getByRole('radio', { name: 'Office' }));

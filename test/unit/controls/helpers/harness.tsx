@@ -3,6 +3,7 @@ import { act } from '@testing-library/react';
 import { useState, type ComponentType } from 'react';
 import { getModel, publicModelDefinition, type ControlOf, type ControlType, type PublicModelDefinition } from '~/catalogue';
 import type { ControlProps, FormValues } from '~/features/form/controls/types';
+import type { Call, Handlers } from '../../ui/helpers/providers';
 import { renderWithProviders } from './render';
 
 export function publicModel(id: string): PublicModelDefinition {
@@ -19,7 +20,17 @@ export function controlOf<T extends ControlType>(model: PublicModelDefinition, t
 
 export function renderControl<T extends ControlType>(
   Component: ComponentType<ControlProps<T>>,
-  options: { model: PublicModelDefinition; control: ControlOf<T>; values?: FormValues; error?: string | null; disabled?: boolean; extra?: Record<string, unknown> },
+  options: {
+    model: PublicModelDefinition;
+    control: ControlOf<T>;
+    values?: FormValues;
+    error?: string | null;
+    disabled?: boolean;
+    extra?: Record<string, unknown>;
+    /** The procedures' answers for the real tRPC client, and where it records what it sent. */
+    handlers?: Handlers;
+    calls?: Call[];
+  },
 ) {
   const state = { values: { ...(options.values ?? {}) } as FormValues, set: (_field: string, _value: unknown) => undefined as void };
   function Harness() {
@@ -46,8 +57,8 @@ export function renderControl<T extends ControlType>(
     } as ControlProps<T>;
     return <Component {...props} />;
   }
-  const result = renderWithProviders(<Harness />);
-    /** Sets a field from outside the control (as another control or a refill would). */
+  const result = renderWithProviders(<Harness />, options.handlers ? { handlers: options.handlers, calls: options.calls } : undefined);
+  /** Sets a field from outside the control (as another control or a refill would). */
   const setField = (field: string, value: unknown) => act(() => state.set(field, value));
   return { ...result, values: () => state.values, setField };
 }

@@ -3,7 +3,7 @@ import { createTheme, MantineProvider, Modal, Popover } from '@mantine/core';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nProvider } from '~/i18n';
 import { SessionStatusProvider } from '~/features/auth/session-status';
-import { signedInFor } from '../../ui/helpers/providers';
+import { renderWithProviders as renderWithApi, signedInFor, type ProviderOptions } from '../../ui/helpers/providers';
 import { fakes } from './fakes';
 import type { ReactElement, ReactNode } from 'react';
 import en from '~/messages/en.json';
@@ -30,7 +30,9 @@ export function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-export function renderWithProviders(ui: ReactElement): RenderResult {
+/** With `api`, the real tRPC client answers through the UI tests' test link (handlers, recorded calls). */
+export function renderWithProviders(ui: ReactElement, api?: Omit<ProviderOptions, 'theme'>): RenderResult {
+  if (api) return renderWithApi(ui, { ...api, theme: testTheme });
   return render(ui, { wrapper: Providers });
 }
 

@@ -2,7 +2,7 @@
  * Renders UI inside the real providers (Mantine, next-intl with the English messages, the real
  * tRPC React client) with a terminating test link that answers each procedure from `handlers`.
  */
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
@@ -20,6 +20,27 @@ export type Handler = (input: unknown) => unknown;
 /** A subscription handler pushes values with `emit` and may return a cleanup. */
 export type SubscriptionHandler = (input: unknown, emit: (value: unknown) => void) => void | (() => void);
 export type Handlers = Record<string, Handler | SubscriptionHandler>;
+/** What the client sent, in order: each operation's procedure path and input. */
+export type Call = { path: string; input: unknown };
+
+/** The inputs the client sent to one procedure, in the order it sent them. */
+export function inputsTo<T = Record<string, unknown>>(calls: readonly Call[], path: string): T[] {
+  return calls.filter((call) => call.path === path).map((call) => call.input as T);
+}
+
+/**
+ * An answer the test releases when it chooses: a handler returns `promise`, and the test looks at
+ * the UI while the call is in flight before it calls `resolve` or `reject`.
+ */
+export function heldAnswer<T>(): { promise: Promise<T>; resolve: (value: T) => void; reject: (failure: unknown) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (failure: unknown) => void = () => undefined;
+  const promise = new Promise<T>((onValue, onFailure) => {
+    resolve = onValue;
+    reject = onFailure;
+  });
+  return { promise, resolve, reject };
+}
 
 /** A TRPCClientError as the client sees a server error answer (data with the app code). */
 export function serverError(message: string, appCode: string, httpStatus = 400): TRPCClientError<AppRouter> {
@@ -31,7 +52,7 @@ export function networkError(): TRPCClientError<AppRouter> {
   return TRPCClientError.from(new TypeError('Failed to fetch'));
 }
 
-export function testLink(handlers: Handlers, calls: { path: string; input: unknown }[] = []): TRPCLink<AppRouter> {
+export function testLink(handlers: Handlers, calls: Call[] = []): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
       observable((observer) => {
@@ -72,7 +93,10 @@ export function signedInFor(status: 'authenticated' | 'unauthenticated' | 'loadi
   return status === 'loading' ? undefined : status === 'authenticated';
 }
 
-export function TestProviders({ handlers, calls, children }: { handlers: Handlers; calls?: { path: string; input: unknown }[]; children: ReactNode }) {
+/** How a test answers the client and records what it sent; `theme` overrides Mantine's (the controls' tests make transitions instant). */
+export type ProviderOptions = { handlers?: Handlers; calls?: Call[]; theme?: MantineThemeOverride };
+
+export function TestProviders({ handlers, calls, theme, children }: { handlers: Handlers; calls?: Call[]; theme?: MantineThemeOverride; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }));
   const [client] = useState(() => trpc.createClient({ links: [testLink(handlers, calls)] }));
   return (
@@ -80,7 +104,7 @@ export function TestProviders({ handlers, calls, children }: { handlers: Handler
       <QueryClientProvider client={queryClient}>
         <I18nProvider locale="en" messages={en} timeZone="UTC">
           <SessionStatusProvider signedIn={signedInFor(fakes.session.status)}>
-            <MantineProvider>{children}</MantineProvider>
+            <MantineProvider theme={theme}>{children}</MantineProvider>
           </SessionStatusProvider>
         </I18nProvider>
       </QueryClientProvider>
@@ -88,9 +112,15 @@ export function TestProviders({ handlers, calls, children }: { handlers: Handler
   );
 }
 
-export function renderWithProviders(ui: ReactElement, options: { handlers?: Handlers; calls?: { path: string; input: unknown }[] } = {}): RenderResult {
+export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}): RenderResult {
   const handlers = options.handlers ?? {};
-  return render(ui, { wrapper: ({ children }) => <TestProviders handlers={handlers} calls={options.calls}>{children}</TestProviders> });
+  return render(ui, {
+    wrapper: ({ children }) => (
+      <TestProviders handlers={handlers} calls={options.calls} theme={options.theme}>
+        {children}
+      </TestProviders>
+    ),
+  });
 }
 
 export const SYSTEM_STATUS: SystemStatus = {
