@@ -4,24 +4,33 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_REFERENCE_IMAGES } from '~/catalogue';
 import { MultiImageInputControl, StartEndImageInputControl } from '~/features/form/controls/media';
-import { fakes, resetFakes } from './helpers/fakes';
+import { resetFakes } from '../ui/helpers/fakes';
+import { inputsTo, type Call, type Handlers } from '../ui/helpers/providers';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
 import { imageFile } from './helpers/render';
 
-vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
-vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
-vi.mock('~/utils/trpc', async () => (await import('./helpers/fakes')).trpcModule);
+vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
+vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
+vi.mock('~/features/auth/SignInModalProvider', async () => (await import('../ui/helpers/fakes')).signInModalModule);
+vi.mock('~/features/toast/toast', async () => (await import('../ui/helpers/fakes')).toastModule);
 
-let uploads = 0;
+/** upload.signedUrl answers the n-th request of a test with ref-n.png; `calls` records what the client sent. */
+function uploadServer(): { api: { handlers: Handlers; calls: Call[] }; signedUrlRequests: () => number } {
+  const calls: Call[] = [];
+  let uploads = 0;
+  const handlers: Handlers = {
+    'upload.signedUrl': () => {
+      uploads += 1;
+      return { publicUrl: `https://studio.test/storage/ref-${uploads}.png`, signedUrl: `https://studio.test/storage/ref-${uploads}.png?sig=1` };
+    },
+  };
+  return { api: { handlers, calls }, signedUrlRequests: () => inputsTo(calls, 'upload.signedUrl').length };
+}
+
+let server = uploadServer();
 beforeEach(() => {
   resetFakes();
-  uploads = 0;
-  fakes.signedUrl.mockImplementation(async () => {
-    uploads += 1;
-    return { publicUrl: `https://studio.test/storage/ref-${uploads}.png`, signedUrl: `https://studio.test/storage/ref-${uploads}.png?sig=1` };
-  });
+  server = uploadServer();
   vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 200 })));
 });
 
@@ -46,11 +55,11 @@ describe('multi_image_input', () => {
 
   it('takes up to 4 images; extra files get "Maximum 4 input images allowed." and are not uploaded', async () => {
     expect(control.maxImages).toBe(MAX_REFERENCE_IMAGES);
-    const { container, values } = renderControl(MultiImageInputControl, { model, control });
+    const { container, values } = renderControl(MultiImageInputControl, { ...server.api, model, control });
     expect(screen.getByTestId('control-input_image_urls-count').textContent).toBe('0 / 4 images');
     await drop(fileInputs(container)[0]!, [1, 2, 3, 4, 5, 6].map((i) => imageFile(100 + i, `p${i}.png`)));
     await waitFor(() => expect(values().input_image_urls).toHaveLength(4));
-    expect(fakes.signedUrl).toHaveBeenCalledTimes(4);
+    expect(server.signedUrlRequests()).toBe(4);
     expect(screen.getByRole('alert').textContent).toBe('Maximum 4 input images allowed.');
     expect(values().input_image_urls).toEqual([1, 2, 3, 4].map((i) => `https://studio.test/storage/ref-${i}.png`));
     // Full: no drop area left.
@@ -59,7 +68,7 @@ describe('multi_image_input', () => {
   });
 
   it('adds images one drop at a time, in order', async () => {
-    const { container, values } = renderControl(MultiImageInputControl, { model, control });
+    const { container, values } = renderControl(MultiImageInputControl, { ...server.api, model, control });
     await drop(fileInputs(container)[0]!, [imageFile(10)]);
     await waitFor(() => expect(values().input_image_urls).toHaveLength(1));
     await drop(fileInputs(container)[0]!, [imageFile(11), imageFile(12)]);
@@ -69,22 +78,22 @@ describe('multi_image_input', () => {
   });
 
   it('removing the last image says "At least one input image is required."', async () => {
-    renderControl(MultiImageInputControl, { model, control, values: { input_image_urls: ['https://studio.test/a.png'] } });
+    renderControl(MultiImageInputControl, { ...server.api, model, control, values: { input_image_urls: ['https://studio.test/a.png'] } });
     fireEvent.click(screen.getByRole('button', { name: 'Remove reference image 1' }));
     expect(screen.getByRole('alert').textContent).toBe('At least one input image is required.');
   });
 
   it('a dropped set over the room left is cut to the room left', async () => {
     const existing = ['https://studio.test/a.png', 'https://studio.test/b.png', 'https://studio.test/c.png'];
-    const { container, values } = renderControl(MultiImageInputControl, { model, control, values: { input_image_urls: existing } });
+    const { container, values } = renderControl(MultiImageInputControl, { ...server.api, model, control, values: { input_image_urls: existing } });
     await drop(fileInputs(container)[0]!, [imageFile(10), imageFile(11)]);
     await waitFor(() => expect(values().input_image_urls).toHaveLength(4));
-    expect(fakes.signedUrl).toHaveBeenCalledTimes(1);
+    expect(server.signedUrlRequests()).toBe(1);
     expect(screen.getByRole('alert').textContent).toBe('Maximum 4 input images allowed.');
   });
 
   it('shows the form validation message once', () => {
-    renderControl(MultiImageInputControl, { model, control, error: 'At least one input image is required.' });
+    renderControl(MultiImageInputControl, { ...server.api, model, control, error: 'At least one input image is required.' });
     expect(screen.getAllByText('At least one input image is required.')).toHaveLength(1);
   });
 });
@@ -94,7 +103,7 @@ describe('start_end_image_input', () => {
   const control = controlOf(model, 'start_end_image_input');
 
   it('shows one uploader, and two with "Add end frame" on', () => {
-    const { container } = renderControl(StartEndImageInputControl, { model, control });
+    const { container } = renderControl(StartEndImageInputControl, { ...server.api, model, control });
     expect(fileInputs(container)).toHaveLength(1);
     fireEvent.click(screen.getByRole('switch', { name: /Add end frame/ }));
     expect(fileInputs(container)).toHaveLength(2);
@@ -103,7 +112,7 @@ describe('start_end_image_input', () => {
   });
 
   it('uploads into the start and end fields named by the control; turning the toggle off clears the end image', async () => {
-    const { container, values } = renderControl(StartEndImageInputControl, { model, control });
+    const { container, values } = renderControl(StartEndImageInputControl, { ...server.api, model, control });
     fireEvent.click(screen.getByRole('switch', { name: /Add end frame/ }));
     const [start, end] = fileInputs(container);
     await drop(start!, [imageFile(10)]);
@@ -119,6 +128,7 @@ describe('start_end_image_input', () => {
 
   it('starts with the toggle on when the form already has an end image', () => {
     renderControl(StartEndImageInputControl, {
+      ...server.api,
       model,
       control,
       values: { start_image_url: 'https://studio.test/s.png', end_image_url: 'https://studio.test/e.png' },
