@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import type { GetServerSidePropsContext } from 'next';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnvCache } from '~/env';
 import { sharePageProps, SHARE_PAGE_CACHE_CONTROL } from '~/server/pages/share-page';
 import { getStorage } from '~/server/services/storage';
 import { runUntil, startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
@@ -147,5 +148,31 @@ describe('the owner’s say over the page', () => {
     expect(await seen('owner')).toMatchObject({ prompt: 'my secret recipe', promptHidden: true });
     expect((await studio.caller(other).prediction.get({ id })).display.prompt).toBeNull();
     expect((await studio.caller(owner).prediction.get({ id })).display.prompt).toBe('my secret recipe');
+  });
+
+  it('without premium, the prompt may still be hidden, and a result kept private from a lapsed plan made public again', async () => {
+    const lapsed = await studio.createUser({ credits: 10, premium: true });
+    const id = await result(lapsed, 'from the premium days', false);
+    await studio.db.user.update({ where: { id: lapsed.id }, data: { premium: false } });
+    expect(await studio.caller(lapsed).prediction.setSharing({ id, promptHidden: true })).toEqual({ id, isPublic: false, promptHidden: true });
+    // A change that would make it private again is refused whole: the prompt stays as it was.
+    await expect(studio.caller(lapsed).prediction.setSharing({ id, isPublic: false, promptHidden: false })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Upgrade to premium to make the generation private' });
+    expect(await studio.caller(lapsed).prediction.setSharing({ id, isPublic: true })).toEqual({ id, isPublic: true, promptHidden: true });
+    const { answer } = await visit(id, 'signed-out');
+    expect('props' in answer ? (await answer.props).creation : null).toMatchObject({ id, isPublic: true, prompt: null, promptHidden: true });
+  });
+
+  it('maintenance blocks generating, not sharing: the owner can still make a result private and hide its prompt', async () => {
+    const id = await result(owner, 'shared before the maintenance', true);
+    process.env.MAINTENANCE_ENABLED = 'true';
+    resetEnvCache();
+    try {
+      await expect(studio.caller(owner).generation.submit({ model_id: 'flux-schnell', prompt: 'during maintenance' })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(await studio.caller(owner).prediction.setSharing({ id, isPublic: false, promptHidden: true })).toEqual({ id, isPublic: false, promptHidden: true });
+      expect((await visit(id, 'other')).answer).toEqual({ notFound: true });
+    } finally {
+      delete process.env.MAINTENANCE_ENABLED;
+      resetEnvCache();
+    }
   });
 });

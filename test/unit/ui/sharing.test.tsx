@@ -1,0 +1,171 @@
+// @vitest-environment jsdom
+/**
+ * The owner's sharing switches in the creation details modal (issue 21 §6–§7), through the real
+ * tRPC client and a test link: the exact payload sent to prediction.setSharing, the switches showing
+ * the server's answer (not the wish), Private locked without premium with the way to the plans, a
+ * refusal put back with the server's words in a toast, and 'Copy link' off while the result is private.
+ */
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CreationDetailsModal } from '~/features/creations/CreationDetailsModal';
+import type { Prediction } from '~/features/generator/flow/types';
+import { ToastHost } from '~/features/toast/ToastHost';
+import { nextStepsData } from '~/server/pages/next-steps';
+import { networkError, renderWithProviders, serverError, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
+
+vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
+
+type Sent = { path: string; input: unknown };
+
+type Creation = Prediction & { starred: boolean; promptHidden: boolean };
+
+function creation(overrides: Partial<{ isPublic: boolean; promptHidden: boolean }> = {}): Creation {
+  return {
+    id: 'gen-7',
+    status: 'succeeded',
+    error: null,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 12)),
+    completedAt: null,
+    outputNum: 1,
+    modelId: 'flux-schnell',
+    modelName: 'FLUX.1 [schnell]',
+    mode: null,
+    appId: 'flux-schnell',
+    cost: 1,
+    isPublic: true,
+    isOwner: true,
+    queue: { dispatchAt: new Date(0), waitSeconds: 0, estimatedSeconds: 20 },
+    progress: null,
+    etaSeconds: null,
+    queuePosition: null,
+    display: { prompt: 'a heron at dawn', inputImages: [], outputType: 'image', outputText: null, outputMedia: [{ publicUrl: 'https://s.test/out/7.png', thumbnailUrl: null, contentType: 'image/png', key: 'u/u1/generations/gen-7/0-7.png' }] },
+    starred: false,
+    promptHidden: false,
+    ...overrides,
+  };
+}
+
+/** An answer the test releases itself, to look at the switches while the call is in flight. */
+function held<T>() {
+  let release: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+function open(options: { premium: boolean; setSharing: (input: unknown) => unknown; shown?: Creation }) {
+  const calls: Sent[] = [];
+  const handlers: Handlers = {
+    'system.status': () => SYSTEM_STATUS,
+    'generation.nextSteps': () => nextStepsData(),
+    'user.details': () => userDetails({ premium: options.premium }),
+    'prediction.setSharing': options.setSharing,
+  };
+  renderWithProviders(
+    <>
+      <CreationDetailsModal creation={options.shown ?? creation()} onClose={() => undefined} />
+      <ToastHost />
+    </>,
+    { handlers, calls },
+  );
+  return { calls, sent: () => calls.filter((c) => c.path === 'prediction.setSharing').map((c) => c.input) };
+}
+
+const privateSwitch = () => screen.getByTestId('sharing-private') as HTMLInputElement;
+const hidePromptSwitch = () => screen.getByTestId('sharing-hide-prompt') as HTMLInputElement;
+const copyLink = () => screen.getByTestId('copy-link') as HTMLButtonElement;
+
+/** Waits until the plan is known (user.details answered): a premium owner's Private switch unlocks. */
+async function planKnown(premium: boolean) {
+  if (premium) await waitFor(() => expect(privateSwitch().disabled).toBe(false));
+  else await screen.findByTestId('sharing-private-locked');
+}
+
+afterEach(() => cleanup());
+
+describe('sharing switches in the creation details (issue 21)', () => {
+  it('turning Private on sends exactly {id, isPublic: false}, moves at once, then shows the server’s answer; Copy link goes off', async () => {
+    const answer = held<{ id: string; isPublic: boolean; promptHidden: boolean }>();
+    const { sent } = open({ premium: true, setSharing: () => answer.promise });
+    await planKnown(true);
+    expect(privateSwitch().checked).toBe(false);
+    expect(hidePromptSwitch().checked).toBe(false);
+    expect(copyLink().disabled).toBe(false);
+    expect(copyLink().getAttribute('data-href')).toMatch(/\/c\/gen-7$/);
+
+    fireEvent.click(privateSwitch());
+    // Optimistic: on at once, and nothing else can change until the server answers.
+    await waitFor(() => expect(privateSwitch().checked).toBe(true));
+    expect(privateSwitch().disabled).toBe(true);
+    expect(hidePromptSwitch().disabled).toBe(true);
+    await waitFor(() => expect(sent()).toEqual([{ id: 'gen-7', isPublic: false }]));
+
+    await act(async () => answer.release({ id: 'gen-7', isPublic: false, promptHidden: false }));
+    await waitFor(() => expect(privateSwitch().disabled).toBe(false));
+    expect(privateSwitch().checked).toBe(true);
+    expect(screen.getByText('Only you can see it: its link shows “not found” to everyone else.')).toBeTruthy();
+    expect(copyLink().disabled).toBe(true);
+    expect(screen.getByTestId('copy-link-private').textContent).toBe('Private: it has no share page.');
+    expect(copyLink().getAttribute('aria-describedby')).toBe(screen.getByTestId('copy-link-private').id);
+  });
+
+  it('hiding the prompt sends exactly {id, promptHidden: true}; the switches then show what the server answered', async () => {
+    // The server's state wins over the wish: here the result had meanwhile been made private elsewhere.
+    const { sent } = open({ premium: true, setSharing: (input) => ({ id: (input as { id: string }).id, isPublic: false, promptHidden: true }) });
+    await planKnown(true);
+    fireEvent.click(hidePromptSwitch());
+    await waitFor(() => expect(sent()).toEqual([{ id: 'gen-7', promptHidden: true }]));
+    await waitFor(() => expect(privateSwitch().checked).toBe(true));
+    expect(hidePromptSwitch().checked).toBe(true);
+    expect(copyLink().disabled).toBe(true);
+  });
+
+  it('without premium, Private is locked with the reason and the way to the plans; hiding the prompt still works', async () => {
+    const { sent } = open({ premium: false, setSharing: (input) => ({ id: 'gen-7', isPublic: true, promptHidden: (input as { promptHidden: boolean }).promptHidden }) });
+    await planKnown(false);
+    expect(privateSwitch().disabled).toBe(true);
+    const reason = screen.getByTestId('sharing-private-locked');
+    expect(reason.textContent).toBe('Private results are part of premium. See plans');
+    expect(within(reason).getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
+    expect(privateSwitch().getAttribute('aria-describedby')?.split(' ')).toContain(reason.id);
+    fireEvent.click(hidePromptSwitch());
+    await waitFor(() => expect(sent()).toEqual([{ id: 'gen-7', promptHidden: true }]));
+    await waitFor(() => expect(hidePromptSwitch().checked).toBe(true));
+  });
+
+  it('without premium, a result that is already private may still be made public (a lapsed plan traps nothing)', async () => {
+    const { sent } = open({ premium: false, shown: creation({ isPublic: false }), setSharing: () => ({ id: 'gen-7', isPublic: true, promptHidden: false }) });
+    await waitFor(() => expect(privateSwitch().disabled).toBe(false));
+    expect(screen.queryByTestId('sharing-private-locked')).toBeNull();
+    expect(privateSwitch().checked).toBe(true);
+    fireEvent.click(privateSwitch());
+    await waitFor(() => expect(sent()).toEqual([{ id: 'gen-7', isPublic: true }]));
+    await waitFor(() => expect(copyLink().disabled).toBe(false));
+    expect(privateSwitch().checked).toBe(false);
+  });
+
+  it('a premium refusal puts the switch back and shows the server’s words with the way to the plans', async () => {
+    // The plan ended after the page loaded: the client thought premium, the server says no.
+    const { sent } = open({ premium: true, setSharing: () => Promise.reject(serverError('Upgrade to premium to make the generation private', 'premium_required', 403)) });
+    await planKnown(true);
+    fireEvent.click(privateSwitch());
+    await waitFor(() => expect(sent()).toEqual([{ id: 'gen-7', isPublic: false }]));
+    expect(await screen.findByText('Could not change sharing')).toBeTruthy();
+    expect(screen.getByText(/^Upgrade to premium to make the generation private/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/pricing');
+    await waitFor(() => expect(privateSwitch().checked).toBe(false));
+    expect(privateSwitch().disabled).toBe(false);
+    expect(copyLink().disabled).toBe(false);
+  });
+
+  it('a failed call (no answer) puts the prompt switch back and says so', async () => {
+    const { sent } = open({ premium: true, shown: creation({ promptHidden: true }), setSharing: () => Promise.reject(networkError()) });
+    await planKnown(true);
+    expect(hidePromptSwitch().checked).toBe(true);
+    fireEvent.click(hidePromptSwitch());
+    await waitFor(() => expect(sent()).toEqual([{ id: 'gen-7', promptHidden: false }]));
+    expect(await screen.findByText('Could not change sharing')).toBeTruthy();
+    expect(screen.getByText('Failed to make sharing request. Please check your internet connection.')).toBeTruthy();
+    await waitFor(() => expect(hidePromptSwitch().checked).toBe(true));
+    expect(hidePromptSwitch().disabled).toBe(false);
+  });
+});
