@@ -57,7 +57,7 @@ export function renderControl<T extends ControlType>(
     } as ControlProps<T>;
     return <Component {...props} />;
   }
-  const result = renderWithProviders(<Harness />, options.handlers ? { handlers: options.handlers, calls: options.calls } : undefined);
+  const result = renderWithProviders(<Harness />, { handlers: options.handlers, calls: options.calls });
   /** Sets a field from outside the control (as another control or a refill would). */
   const setField = (field: string, value: unknown) => act(() => state.set(field, value));
   return { ...result, values: () => state.values, setField };

@@ -1,12 +1,12 @@
-/** Renders a control inside the providers it needs (Mantine, next-intl with the English messages). */
-import { createTheme, MantineProvider, Modal, Popover } from '@mantine/core';
-import { render, type RenderResult } from '@testing-library/react';
-import { I18nProvider } from '~/i18n';
-import { SessionStatusProvider } from '~/features/auth/session-status';
-import { renderWithProviders as renderWithApi, signedInFor, type ProviderOptions } from '../../ui/helpers/providers';
-import { fakes } from './fakes';
+/**
+ * Renders a control inside the UI tests' providers (Mantine, next-intl with the English messages,
+ * the real tRPC client on a test link), with a theme that makes Mantine's dropdowns and transitions
+ * assertable in jsdom.
+ */
+import { createTheme, Modal, Popover } from '@mantine/core';
+import type { RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import en from '~/messages/en.json';
+import { renderWithProviders as renderWithTestProviders, TestProviders, type ProviderOptions } from '../../ui/helpers/providers';
 
 // The jsdom stand-ins (matchMedia with reduced motion, ResizeObserver, object URLs) are in test/setup/unit.ts.
 
@@ -20,20 +20,18 @@ const testTheme = createTheme({
   },
 });
 
+/** The providers alone, for a test that renders them itself (hydration); no procedure is answered. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <I18nProvider locale="en" messages={en} timeZone="UTC">
-      <SessionStatusProvider signedIn={signedInFor(fakes.session.status)}>
-        <MantineProvider theme={testTheme}>{children}</MantineProvider>
-      </SessionStatusProvider>
-    </I18nProvider>
+    <TestProviders handlers={{}} theme={testTheme}>
+      {children}
+    </TestProviders>
   );
 }
 
-/** With `api`, the real tRPC client answers through the UI tests' test link (handlers, recorded calls). */
-export function renderWithProviders(ui: ReactElement, api?: Omit<ProviderOptions, 'theme'>): RenderResult {
-  if (api) return renderWithApi(ui, { ...api, theme: testTheme });
-  return render(ui, { wrapper: Providers });
+/** `handlers` answer the procedures the UI calls (none by default); `calls` records what the client sent. */
+export function renderWithProviders(ui: ReactElement, api: Omit<ProviderOptions, 'theme'> = {}): RenderResult {
+  return renderWithTestProviders(ui, { ...api, theme: testTheme });
 }
 
 /** An image file of a given byte size (content is irrelevant: jsdom cannot decode it anyway). */
