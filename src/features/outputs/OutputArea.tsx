@@ -24,7 +24,7 @@ const MediaLightbox = dynamic(() => import('./MediaLightbox').then((m) => m.Medi
 // A before/after tool's sample comparison loads with its placeholder (the generator loads it for results too).
 const ComparisonSlider = dynamic(() => import('./ComparisonSlider').then((m) => m.ComparisonSlider), { ssr: false });
 
-// A finished result's star and 'Copy link' load with the result, not with the generator.
+// A finished result's star, sharing and 'Copy link' load with the result, not with the generator.
 const ResultKeepActions = dynamic(() => import('~/features/share/ResultKeepActions').then((m) => m.ResultKeepActions), { ssr: false });
 
 export type OutputView = 'placeholder' | 'processing' | 'failed' | 'success';
@@ -191,7 +191,7 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
   if (type === 'video' || media.every(isVideoMedia)) {
     return (
       <Stack gap="sm" data-testid="output-video">
-        <ResultKeepActions id={prediction.id} />
+        <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} />
         {media.map((m, i) => (
           <Stack key={m.publicUrl} gap={6}>
             <video src={m.publicUrl} poster={m.thumbnailUrl ?? undefined} controls loop playsInline style={{ width: '100%', borderRadius: 12, background: '#000' }} />
@@ -209,7 +209,7 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
   const comparison = renderComparison && first && media.length === 1 ? renderComparison(first) : null;
   return (
     <>
-      <ResultKeepActions id={prediction.id} />
+      <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} />
       {comparison && first ? (
         <Stack gap="xs" data-testid="output-images">
           {comparison}

@@ -3,11 +3,13 @@
  * The owner's sharing switches in the creation details modal (issue 21 §6–§7), through the real
  * tRPC client and a test link: the exact payload sent to prediction.setSharing, the switches showing
  * the server's answer (not the wish), Private locked without premium with the way to the plans, a
- * refusal put back with the server's words in a toast, and 'Copy link' off while the result is private.
+ * refusal put back with the server's words in a toast, and 'Copy link' off while the result is private;
+ * the result panel's sharing button opens the same switches.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreationDetailsModal } from '~/features/creations/CreationDetailsModal';
+import { ResultKeepActions } from '~/features/share/ResultKeepActions';
 import type { Prediction } from '~/features/generator/flow/types';
 import { ToastHost } from '~/features/toast/ToastHost';
 import { nextStepsData } from '~/server/pages/next-steps';
@@ -167,5 +169,36 @@ describe('sharing switches in the creation details (issue 21)', () => {
     expect(screen.getByText('Failed to make sharing request. Please check your internet connection.')).toBeTruthy();
     await waitFor(() => expect(hidePromptSwitch().checked).toBe(true));
     expect(hidePromptSwitch().disabled).toBe(false);
+  });
+});
+
+describe('sharing in the result panel', () => {
+  it('a button says how the result is shared and opens the same switches; Private there turns the link off', async () => {
+    const calls: Sent[] = [];
+    const handlers: Handlers = {
+      'user.details': () => userDetails({ premium: true }),
+      'prediction.setSharing': () => ({ id: 'gen-9', isPublic: false, promptHidden: false }),
+    };
+    renderWithProviders(<ResultKeepActions id="gen-9" isPublic={true} />, { handlers, calls });
+    const button = screen.getByTestId('result-sharing');
+    expect(button.textContent).toBe('Public');
+    expect(button.getAttribute('aria-label')).toBe('Sharing: Public');
+    expect(copyLink().disabled).toBe(false);
+    expect(calls.map((c) => c.path)).toEqual([]); // the plan is asked for only when the switches open
+    fireEvent.click(button);
+    await screen.findByTestId('sharing-switches');
+    expect(hidePromptSwitch().checked).toBe(false);
+    await planKnown(true);
+    fireEvent.click(privateSwitch());
+    await waitFor(() => expect(screen.getByTestId('result-sharing').textContent).toBe('Private'));
+    expect(calls.filter((c) => c.path === 'prediction.setSharing').map((c) => c.input)).toEqual([{ id: 'gen-9', isPublic: false }]);
+    await waitFor(() => expect(privateSwitch().disabled).toBe(false));
+    expect(copyLink().disabled).toBe(true);
+  });
+
+  it('a result whose sharing is not known keeps the star and the link only', () => {
+    renderWithProviders(<ResultKeepActions id="gen-9" />);
+    expect(screen.queryByTestId('result-sharing')).toBeNull();
+    expect(copyLink().disabled).toBe(false);
   });
 });

@@ -27,6 +27,8 @@ export type ShownPrediction = {
   queue: { waitSeconds: number; estimatedSeconds: number } | null;
   /** Where a running job stands (the server's progress fields; the placeholder's own estimate). */
   report?: ReceivedReport | null;
+  /** Whether others may see it, as the server said (the result panel's sharing); unknown for a client-made one. */
+  isPublic?: boolean;
 };
 
 /** The flow's toasts go through this (the app passes showToast); `link` ends the toast with a link. */
@@ -59,5 +61,6 @@ export function fromServer(prediction: Prediction): ShownPrediction {
     display: prediction.display,
     queue: { waitSeconds: prediction.queue.waitSeconds, estimatedSeconds: prediction.queue.estimatedSeconds },
     report: { progress: prediction.progress, etaSeconds: prediction.etaSeconds, queuePosition: prediction.queuePosition, receivedAt: Date.now() },
+    isPublic: prediction.isPublic,
   };
 }
