@@ -41,7 +41,7 @@ export function RecentCreations({ limit = RECENT_LIMIT_DEFAULT, onSelect, column
     },
     refetch: () => void recent.refetch(),
   });
-  const [opened, setOpened] = useState<Prediction | null>(null);
+  const [opened, setOpened] = useState<(Prediction & { promptHidden?: boolean }) | null>(null);
   const nextSteps = useNextSteps(premium);
 
   if (!premium || recent.isError) return null;

@@ -148,6 +148,9 @@ describe('the owner’s say over the page', () => {
     expect(await seen('owner')).toMatchObject({ prompt: 'my secret recipe', promptHidden: true });
     expect((await studio.caller(other).prediction.get({ id })).display.prompt).toBeNull();
     expect((await studio.caller(owner).prediction.get({ id })).display.prompt).toBe('my secret recipe');
+    // The owner's lists carry the choice, so the details opened from either show the switch as it is.
+    expect((await studio.caller(owner).prediction.recent({ limit: 12 })).find((c) => c.id === id)).toMatchObject({ promptHidden: true, display: { prompt: 'my secret recipe' } });
+    expect((await studio.caller(owner).prediction.list({ limit: 50 })).items.find((c) => c.id === id)).toMatchObject({ promptHidden: true });
   });
 
   it('without premium, the prompt may still be hidden, and a result kept private from a lapsed plan made public again', async () => {

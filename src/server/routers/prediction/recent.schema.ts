@@ -6,4 +6,4 @@ export const recentInput = z
   .object({ limit: z.number().int().min(1).max(RECENT_LIMIT_DEFAULT).default(RECENT_LIMIT_DEFAULT) })
   .default({ limit: RECENT_LIMIT_DEFAULT });
 
-export const recentOutput = z.array(predictionSchema);
+export const recentOutput = z.array(predictionSchema.extend({ promptHidden: z.boolean() }));

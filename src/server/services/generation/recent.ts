@@ -2,11 +2,14 @@
 import type { Db } from '~/server/db/client';
 import { toPrediction, type Prediction } from './present';
 
-export async function listRecentCreations(db: Db, userId: string, limit: number): Promise<Prediction[]> {
+/** With the owner's prompt choice, so the details opened from the widget show the share switches as they are. */
+export type RecentCreation = Prediction & { promptHidden: boolean };
+
+export async function listRecentCreations(db: Db, userId: string, limit: number): Promise<RecentCreation[]> {
   const rows = await db.generation.findMany({
     where: { userId, deletedAt: null },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
   });
-  return rows.map((row) => toPrediction(row, userId));
+  return rows.map((row) => ({ ...toPrediction(row, userId), promptHidden: row.promptHidden }));
 }
