@@ -6,6 +6,8 @@
  * - when the form reacts: a prompt typed into the page makes Generate respond, i.e. React has
  *   hydrated the form (Generate is server-rendered disabled while the prompt is empty),
  * - the bytes transferred (encoded, headers included) until the network is quiet.
+ * A page without a form (the share page /c/{id} sends no script at all) is read for its LCP and
+ * bytes once loaded and quiet; its form figure is absent.
  */
 import type { Browser, CDPSession } from 'playwright-core';
 import { launchChromium } from '../e2e/helpers/chromium';
@@ -18,6 +20,8 @@ export const PHONE_PROFILE = {
 } as const;
 
 export type PhoneLoad = { lcpMs: number; formReactsMs: number; bytes: number };
+/** A load of a page that has no form to react: LCP and bytes. */
+export type StaticPhoneLoad = Omit<PhoneLoad, 'formReactsMs'>;
 
 type PageProbe = { lcp: number | null; formReacts: number | null };
 
@@ -58,20 +62,31 @@ const PROBE_SCRIPT = `(() => {
   tick();
 })();`;
 
-export async function measurePhoneLoads(url: string, runs: number): Promise<PhoneLoad[]> {
+export function measurePhoneLoads(url: string, runs: number): Promise<PhoneLoad[]> {
+  return repeatedLoads(runs, (browser) => loadOnce(browser, url));
+}
+
+/** The same phone, on a page with no form (the share page): LCP and bytes. */
+export function measureStaticPhoneLoads(url: string, runs: number): Promise<StaticPhoneLoad[]> {
+  return repeatedLoads(runs, (browser) => loadOnce(browser, url, { form: false }));
+}
+
+async function repeatedLoads<Load>(runs: number, load: (browser: Browser) => Promise<Load>): Promise<Load[]> {
   if (runs <= 0) return [];
   const browser = await launchChromium();
   try {
-    await loadOnce(browser, url); // the server's first render of the page is not what a visitor feels
-    const loads: PhoneLoad[] = [];
-    for (let run = 0; run < runs; run += 1) loads.push(await loadOnce(browser, url));
+    await load(browser); // the server's first render of the page is not what a visitor feels
+    const loads: Load[] = [];
+    for (let run = 0; run < runs; run += 1) loads.push(await load(browser));
     return loads;
   } finally {
     await browser.close();
   }
 }
 
-async function loadOnce(browser: Browser, url: string): Promise<PhoneLoad> {
+async function loadOnce(browser: Browser, url: string): Promise<PhoneLoad>;
+async function loadOnce(browser: Browser, url: string, options: { form: false }): Promise<StaticPhoneLoad>;
+async function loadOnce(browser: Browser, url: string, options: { form: boolean } = { form: true }): Promise<PhoneLoad | StaticPhoneLoad> {
   const context = await browser.newContext({
     viewport: PHONE_PROFILE.viewport,
     deviceScaleFactor: PHONE_PROFILE.deviceScaleFactor,
@@ -88,13 +103,17 @@ async function loadOnce(browser: Browser, url: string): Promise<PhoneLoad> {
     await cdp.send('Network.emulateNetworkConditions', PHONE_PROFILE.network);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_PROFILE.cpuSlowdown });
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    await page.waitForFunction(() => (window as unknown as { __phoneProbe: PageProbe }).__phoneProbe.formReacts !== null, undefined, {
-      polling: 250,
-      timeout: 120_000,
-    });
+    if (options.form) {
+      await page.waitForFunction(() => (window as unknown as { __phoneProbe: PageProbe }).__phoneProbe.formReacts !== null, undefined, {
+        polling: 250,
+        timeout: 120_000,
+      });
+    }
     await traffic.quiet(1_000, 30_000);
     const probe = await page.evaluate(() => (window as unknown as { __phoneProbe: PageProbe }).__phoneProbe);
-    if (probe.lcp === null || probe.formReacts === null) throw new Error(`No LCP or form reaction measured on ${url}`);
+    if (probe.lcp === null) throw new Error(`No LCP measured on ${url}`);
+    if (!options.form) return { lcpMs: Math.round(probe.lcp), bytes: traffic.bytes() };
+    if (probe.formReacts === null) throw new Error(`No form reaction measured on ${url}`);
     return { lcpMs: Math.round(probe.lcp), formReactsMs: Math.round(probe.formReacts), bytes: traffic.bytes() };
   } finally {
     await context.close();

@@ -6,13 +6,25 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { CONNECTIONS, ENDPOINTS, READ_ROUNDS, type ApiRow } from './api';
 import type { PageWeight } from '../helpers/first-load-js';
-import { PHONE_PROFILE, type PhoneLoad } from './phone';
+import { PHONE_PROFILE, type PhoneLoad, type StaticPhoneLoad } from './phone';
 import { describeWebhook, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERIES, type WebhookRow } from './webhook';
 import { describeModels, POLL_RATE, type ModelsRow } from './models';
 import { renderScale, type ScaleRun } from './scale/describe';
 
 /** loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here). */
-export type BenchRun = { at: string; commit: string; durationS: number; loadBefore?: number; api: ApiRow[]; pages: PageWeight[]; phone: PhoneLoad[]; webhook?: WebhookRow; models?: ModelsRow };
+/** sharePhone: the same phone on a finished public result's share page /c/{id} (runs from stop 27 on). */
+export type BenchRun = {
+  at: string;
+  commit: string;
+  durationS: number;
+  loadBefore?: number;
+  api: ApiRow[];
+  pages: PageWeight[];
+  phone: PhoneLoad[];
+  sharePhone?: StaticPhoneLoad[];
+  webhook?: WebhookRow;
+  models?: ModelsRow;
+};
 export type Label = 'before' | 'after';
 /** scale: the data-scale runs (`--rows`), kept apart from the before/after runs. */
 export type BenchResults = Record<Label, BenchRun[]> & { scale?: ScaleRun[] };
@@ -57,6 +69,7 @@ function cell(values: (number | undefined)[], format: Format): string {
 const api = (run: BenchRun, name: string) => run.api.find((row) => row.name === name);
 const bare = (run: BenchRun) => api(run, ENDPOINTS.bare);
 const phoneMedian = (run: BenchRun, figure: keyof PhoneLoad) => (run.phone.length ? median(run.phone.map((load) => load[figure])) : undefined);
+const sharePhoneMedian = (run: BenchRun, figure: keyof StaticPhoneLoad) => (run.sharePhone?.length ? median(run.sharePhone.map((load) => load[figure])) : undefined);
 
 type Figure = { label: string; of: (run: BenchRun) => number | undefined; format: Format; target: string };
 
@@ -93,6 +106,11 @@ const PHONE_FIGURES: Figure[] = [
   { label: 'Largest Contentful Paint', of: (r) => phoneMedian(r, 'lcpMs'), format: seconds, target: '≤ 2.50 s' },
   { label: 'Form reacts (hydrated)', of: (r) => phoneMedian(r, 'formReactsMs'), format: seconds, target: '≤ 3.50 s' },
   { label: 'Bytes transferred', of: (r) => phoneMedian(r, 'bytes'), format: kB, target: '' },
+];
+
+const SHARE_PHONE_FIGURES: Figure[] = [
+  { label: 'Largest Contentful Paint', of: (r) => sharePhoneMedian(r, 'lcpMs'), format: seconds, target: '≤ 2.50 s' },
+  { label: 'Bytes transferred', of: (r) => sharePhoneMedian(r, 'bytes'), format: kB, target: '' },
 ];
 
 const WEBHOOK_FIGURES: Figure[] = [
@@ -161,6 +179,10 @@ export function renderGenerated(results: BenchResults): string {
     '',
     table('Figure', PHONE_FIGURES, results),
     '',
+    '### Phone load of a share page /c/{id} (a finished public image; the same phone; the page sends no script)',
+    '',
+    table('Figure', SHARE_PHONE_FIGURES, results),
+    '',
     `### Stripe webhook (${WEBHOOK_DELIVERIES} signed deliveries over HTTP, ${WEBHOOK_CONCURRENCY} at a time: 600 new payments, 400 replays under the same or another event id)`,
     '',
     table('Figure', WEBHOOK_FIGURES, results),
@@ -209,6 +231,7 @@ export function describeRun(run: BenchRun): string {
     '| Load | LCP | form reacts | bytes |',
     '|---|---:|---:|---:|',
     ...run.phone.map((l, i) => `| ${i + 1} | ${seconds(l.lcpMs)} | ${seconds(l.formReactsMs)} | ${kB(l.bytes)} |`),
+    ...(run.sharePhone ?? []).map((l, i) => `| share page ${i + 1} | ${seconds(l.lcpMs)} | – | ${kB(l.bytes)} |`),
   ];
   const load = run.loadBefore === undefined ? [] : ['', `1-minute load average before the API measurement: ${run.loadBefore.toFixed(2)} (2 cores)`];
   const webhook = run.webhook ? ['', describeWebhook(run.webhook)] : [];

@@ -26,7 +26,7 @@ import { getTestDatabase } from '../helpers/database';
 import { startApp } from '../e2e/helpers/app-server';
 import { measureApi } from './api';
 import { firstLoadJs } from '../helpers/first-load-js';
-import { measurePhoneLoads } from './phone';
+import { measurePhoneLoads, measureStaticPhoneLoads } from './phone';
 import { describeRun, loadResults, saveResults, writeReport, type BenchRun, type Label } from './report';
 import { startFakeStripe } from '../helpers/fake-stripe';
 import { describeWebhook, measureWebhook, processCpuMs } from './webhook';
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   const db = createDb(database.connectionString, { maxConnections: 5 });
   // --profile=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = option('profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('profile')}`] : [];
-  // Payments go to a loopback fake of Stripe (the webhook is measured last).
+  // Payments go to a loopback fake of Stripe.
   const stripe = await startFakeStripe();
   const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on', ...stripe.env }, profile);
   try {
@@ -132,6 +132,8 @@ async function main(): Promise<void> {
     const id = ((await seed.json()) as { data: { id: string } }).data.id;
     // Polled once finished (as most polls are), and its rendering is not measured with anything.
     await settled(`${app.url}/api/unigen/${id}`, cookie);
+    // The seed is a finished public image: its share page as a visitor's phone opens a pasted link.
+    const sharePhone = modelsOnly ? [] : await measureStaticPhoneLoads(`${app.url}/c/${id}`, PHONE_LOADS);
     // Chromium has just closed: let the machine settle (1-minute load under 1, at most a minute) so
     // the API figures are not taken in the browser's wake.
     for (const until = Date.now() + 60_000; (loadavg()[0] ?? 0) >= 1 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -146,10 +148,13 @@ async function main(): Promise<void> {
     // engine's rounds take running jobs in turn, so an upscale sent after them starts minutes later.
     // The worker's upscale has ended before the API is measured (measurePollDuringUpscale waits).
     const models = { ...(await measureModelsHere()), ...(await measurePollDuringUpscale(app.url, cookie, id)) };
-    const api = await measureApi(app.url, cookie, id, DURATION_S);
+    // The webhook before the API for the same reason: after it, its deliveries would share the
+    // cores with the engine working through the submit measure's leftover jobs, a backlog no real
+    // studio carries when a payment arrives.
     const webhook = await measureWebhook({ webhookUrl: `${app.url}/api/webhooks/stripe`, db, stripe });
+    const api = await measureApi(app.url, cookie, id, DURATION_S);
 
-    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone, webhook, models };
+    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone, sharePhone, webhook, models };
     console.log(describeRun(run));
     const results = loadResults();
     results[LABEL] = [...(FRESH ? [] : results[LABEL]), run];

@@ -115,7 +115,7 @@ describe('the upscaler on the local engine is the ESRGAN-slim model', () => {
   it('fails the job with a refund when the worker crashes in the middle, and a fresh worker serves the next one', async () => {
     const user = await studio.createUser({ credits: 20, premium: true });
     const before = inferenceStats().threadsStarted;
-    // 300×200 at ×4: six tiles, a few seconds.
+    // 300×200 at ×4: two tiles of 150×200, a few seconds.
     const submitted = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: await upload(user, await sharp(photo('coffee')).png().toBuffer()), scale: 4 });
     expect(await studio.balance(user)).toBe(18);
     const deadline = Date.now() + 30_000;
@@ -168,7 +168,7 @@ describe('a canceled upscale', () => {
     }
     const before = inferenceStats().upscales;
     expect((await studio.caller(user).generation.cancel({ id: submitted.id })).user_credits).toBe(20);
-    // The cancel reaches the local engine, which stops the job between two of its six tiles.
+    // The cancel reaches the local engine, which stops the job between its two tiles.
     await expect.poll(async () => (await runEngineOnce(studio.db), inferenceStats().jobRunning), { timeout: 30_000, interval: 20 }).toBe(false);
     expect(inferenceStats().upscales).toEqual({ ...before, stopped: before.stopped + 1 });
     const row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
@@ -178,24 +178,25 @@ describe('a canceled upscale', () => {
 
 describe('tiles', () => {
   async function pixels(width: number, height: number, left: number, top: number): Promise<RgbImage> {
-    const data = await sharp(photo('astronaut')).extract({ left, top, width, height }).removeAlpha().raw().toBuffer();
+    // The fixture is 256²; enlarged first so an area can span two ×4 tiles (cores of at most 256).
+    const data = await sharp(await sharp(photo('astronaut')).resize(320, 320).png().toBuffer()).extract({ left, top, width, height }).removeAlpha().raw().toBuffer();
     return { width, height, pixels: new Uint8Array(data) };
   }
 
   it('runs a larger image tile by tile, reporting each, with no seam: the result around a tile boundary is the same as the model run on that area alone', async () => {
     const progress: number[] = [];
-    // 200×200 at ×4: tiles of at most 172 input pixels, so 2×2 tiles of 100 meeting at 100.
-    const whole = await esrganUpscale(() => pixels(200, 200, 28, 28), 4, { onProgress: (p) => 'progress' in p && progress.push(p.progress) });
-    expect([whole.width, whole.height]).toEqual([800, 800]);
+    // 300×300 at ×4: tiles of at most 256 input pixels, so 2×2 tiles of 150 meeting at 150.
+    const whole = await esrganUpscale(() => pixels(300, 300, 10, 10), 4, { onProgress: (p) => 'progress' in p && progress.push(p.progress) });
+    expect([whole.width, whole.height]).toEqual([1200, 1200]);
     expect(progress).toEqual([0, 0.25, 0.5, 0.75, 1]);
-    // One tile's worth around the boundary (input 60–140, where four tiles meet).
-    const area = await esrganUpscale(() => pixels(80, 80, 28 + 60, 28 + 60), 4);
+    // One tile's worth around the boundary (input 110–190, where four tiles meet).
+    const area = await esrganUpscale(() => pixels(80, 80, 10 + 110, 10 + 110), 4);
     // Away from the area's own edges (the model's reach is 10 input pixels, 40 output pixels).
     let differences = 0;
     for (let y = 40; y < 280; y += 1) {
       for (let x = 40; x < 280; x += 1) {
         for (let c = 0; c < 3; c += 1) {
-          if (area.pixels[(y * 320 + x) * 3 + c] !== whole.pixels[((240 + y) * 800 + 240 + x) * 3 + c]) differences += 1;
+          if (area.pixels[(y * 320 + x) * 3 + c] !== whole.pixels[((440 + y) * 1200 + 440 + x) * 3 + c]) differences += 1;
         }
       }
     }

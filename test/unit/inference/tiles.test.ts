@@ -25,13 +25,22 @@ describe('planTiles', () => {
     expect(covered.every((n) => n === 1)).toBe(true);
   });
 
-  it('splits 512 pixels at ×4 into three near-equal cores, not two full ones and a sliver', () => {
-    const columns = planTiles(512, 1, esrganTileCore(4), ESRGAN_TILE_MARGIN).map((t) => t.core.width);
-    expect(columns).toEqual([171, 171, 170]);
+  it('splits the largest input the model gets (512²) at ×4 into 2×2 tiles', () => {
+    expect(planTiles(512, 512, esrganTileCore(4), ESRGAN_TILE_MARGIN).map((t) => [t.core.width, t.core.height])).toEqual([
+      [256, 256],
+      [256, 256],
+      [256, 256],
+      [256, 256],
+    ]);
   });
 
-  it('keeps every scale’s tile output near 768 pixels a side (the bound on the worker’s memory)', () => {
-    for (const scale of ESRGAN_SCALES) expect((esrganTileCore(scale) + 2 * ESRGAN_TILE_MARGIN) * scale).toBeLessThanOrEqual(768);
+  it('splits 520 pixels at ×4 into three near-equal cores, not two full ones and a sliver', () => {
+    const columns = planTiles(520, 1, esrganTileCore(4), ESRGAN_TILE_MARGIN).map((t) => t.core.width);
+    expect(columns).toEqual([174, 174, 172]);
+  });
+
+  it('keeps every scale’s tile output within 1104 pixels a side, ×8 within 512 (the bound on the worker’s memory)', () => {
+    for (const scale of ESRGAN_SCALES) expect((esrganTileCore(scale) + 2 * ESRGAN_TILE_MARGIN) * scale).toBeLessThanOrEqual(scale === 8 ? 512 : 1104);
   });
 
   it('crops and pastes rectangles of interleaved pixels', () => {
