@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** image_input (tool-catalogue §4, §5, §8): states, the 5 MB rule, the signed-URL upload, sign-in. */
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UPLOAD_LIMIT_BYTES } from '~/catalogue';
 import { TRPCClientError } from '@trpc/client';
@@ -10,12 +10,10 @@ import type { AppRouter } from '~/server/trpc/root';
 import { fakes, resetFakes } from '../ui/helpers/fakes';
 import { heldAnswer, inputsTo, type Call, type Handler } from '../ui/helpers/providers';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
-import { imageFile } from './helpers/render';
+import { closeSignInDialog, findToast, imageFile, SIGN_IN_BY_GOOGLE, signInFromDialog, toastsAsked } from './helpers/render';
 
 vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('../ui/helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('../ui/helpers/fakes')).toastModule);
 
 const model = publicModel('kontext-text-remover');
 const control = controlOf(model, 'image_input', 'image_url');
@@ -29,7 +27,11 @@ type FaceVerdict = { status: 'one_face' | 'no_face' | 'many_faces' | 'unreadable
 function uploadServer(answers: { signedUrl?: Handler; faceCheck?: Handler } = {}) {
   const calls: Call[] = [];
   const api = {
-    handlers: { 'upload.signedUrl': answers.signedUrl ?? (() => SIGNED), 'upload.faceCheck': answers.faceCheck ?? (() => heldAnswer<FaceVerdict>().promise) },
+    handlers: {
+      ...SIGN_IN_BY_GOOGLE,
+      'upload.signedUrl': answers.signedUrl ?? (() => SIGNED),
+      'upload.faceCheck': answers.faceCheck ?? (() => heldAnswer<FaceVerdict>().promise),
+    },
     calls,
   };
   return { api, signedUrlInputs: () => inputsTo<SignedUrlInput>(calls, 'upload.signedUrl'), faceCheckInputs: () => inputsTo<{ url: string }>(calls, 'upload.faceCheck') };
@@ -103,8 +105,7 @@ describe('image_input', () => {
     const server = uploadServer();
     const { container, values } = renderControl(ImageInputControl, { ...server.api, model, control });
     await pick(container, imageFile(UPLOAD_LIMIT_BYTES + 1));
-    await waitFor(() => expect(fakes.toast).toHaveBeenCalled());
-    expect(fakes.toast).toHaveBeenCalledWith({ title: 'File too large', description: 'The file size exceeds the limit of 5MB.', variant: 'destructive' });
+    expect(await findToast('File too large')).toEqual({ title: 'File too large', description: 'The file size exceeds the limit of 5MB.', destructive: true });
     expect(server.api.calls).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(values().image_url).toBeUndefined();
@@ -117,29 +118,30 @@ describe('image_input', () => {
     await pick(container, imageFile(UPLOAD_LIMIT_BYTES));
     await waitFor(() => expect(values().image_url).toBe('https://studio.test/storage/u/1/uploads/a.png'));
     expect(server.signedUrlInputs().map((input) => input.size)).toEqual([UPLOAD_LIMIT_BYTES]);
-    expect(fakes.toast).not.toHaveBeenCalled();
+    expect(toastsAsked()).toEqual([]);
   });
 
-  it('an anonymous click opens the sign-in dialog with the path without locale, and nothing is uploaded', async () => {
+  it('an anonymous click opens the sign-in dialog, which brings them back to the path without locale, and nothing is uploaded', async () => {
     fakes.session.status = 'unauthenticated';
     fakes.router.asPath = '/es/create/flux-fill';
     const server = uploadServer();
     const { container } = renderControl(ImageInputControl, { ...server.api, model, control });
     fireEvent.click(screen.getByRole('button', { name: `Upload ${control.label}` }));
-    expect(fakes.openSignIn).toHaveBeenCalledWith('/create/flux-fill');
+    expect(await signInFromDialog()).toEqual(['google', { callbackUrl: '/create/flux-fill', redirect: false }]);
 
-    fakes.openSignIn.mockClear();
+    await closeSignInDialog();
     await pick(container, imageFile(1024));
-    await waitFor(() => expect(fakes.openSignIn).toHaveBeenCalledWith('/create/flux-fill'));
-    expect(server.api.calls).toEqual([]);
+    expect(await signInFromDialog()).toEqual(['google', { callbackUrl: '/create/flux-fill', redirect: false }]);
+    expect(server.signedUrlInputs()).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('opens the sign-in dialog from the keyboard too', () => {
+  it('opens the sign-in dialog from the keyboard too', async () => {
     fakes.session.status = 'unauthenticated';
     renderControl(ImageInputControl, { ...uploadServer().api, model, control });
     fireEvent.keyDown(screen.getByRole('button', { name: `Upload ${control.label}` }), { key: 'Enter' });
-    expect(fakes.openSignIn).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('dialog', { name: 'Sign in to your account to continue' })).toBeTruthy();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 
   it('a failed PUT gives the toast "File upload failed" / "Please try again later."', async () => {
@@ -147,9 +149,7 @@ describe('image_input', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { container, values } = renderControl(ImageInputControl, { ...uploadServer().api, model, control });
     await pick(container, imageFile(1024));
-    await waitFor(() =>
-      expect(fakes.toast).toHaveBeenCalledWith({ title: 'File upload failed', description: 'Please try again later.', variant: 'destructive' }),
-    );
+    expect(await findToast('File upload failed')).toEqual({ title: 'File upload failed', description: 'Please try again later.', destructive: true });
     expect(values().image_url).toBeUndefined();
   });
 
@@ -162,9 +162,10 @@ describe('image_input', () => {
     });
     const { container } = renderControl(ImageInputControl, { ...server.api, model, control });
     await pick(container, imageFile(1024));
-    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Failed to get signed URL');
+    // The field's own message (the toast is in the page's toast area, outside the control).
+    expect(await within(container).findByRole('alert')).toHaveProperty('textContent', 'Failed to get signed URL');
     expect(server.signedUrlInputs()).toHaveLength(1);
-    expect(fakes.toast).toHaveBeenCalledWith({ title: 'File upload failed', description: 'Please try again later.', variant: 'destructive' });
+    expect(await findToast('File upload failed')).toEqual({ title: 'File upload failed', description: 'Please try again later.', destructive: true });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

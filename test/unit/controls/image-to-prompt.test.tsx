@@ -12,12 +12,10 @@ import { AccountArea } from '~/features/shell/AccountArea';
 import { fakes, resetFakes } from '../ui/helpers/fakes';
 import { heldAnswer, inputsTo, serverError, userDetails, type Call, type Handler, type Handlers } from '../ui/helpers/providers';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
-import { imageFile } from './helpers/render';
+import { imageFile, SIGN_IN_BY_GOOGLE, signInFromDialog, toastsAsked } from './helpers/render';
 
 vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('../ui/helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('../ui/helpers/fakes')).toastModule);
 
 const IMAGE = 'https://studio.test/storage/u/1/uploads/a.png';
 const LIGHTHOUSE = 'a lighthouse at dusk, oil painting';
@@ -34,6 +32,7 @@ function promptServer(options: { premium?: boolean; runSync?: Handler; randomPro
   let credits = 10;
   const run = options.runSync ?? ((): RunSyncAnswer => ({ id: 'gen-1', text: 'a prompt', user_credits: 9 }));
   const handlers: Handlers = {
+    ...SIGN_IN_BY_GOOGLE,
     'user.details': () => userDetails({ credits, premium: options.premium ?? false }),
     'generation.model': (input: unknown) => publicModelDefinition(getModel((input as { id: string }).id)!),
     'upload.signedUrl': () => ({ publicUrl: IMAGE, signedUrl: `${IMAGE}?sig=1` }),
@@ -185,7 +184,7 @@ describe('Image to Prompt dialog, opened from the prompt control', () => {
     renderPrompt(server);
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload Image' }));
-    expect(fakes.openSignIn).toHaveBeenCalledWith('/create/flux-fill');
+    expect(await signInFromDialog()).toEqual(['google', { callbackUrl: '/create/flux-fill', redirect: false }]);
     expect(server.inputsTo('upload.signedUrl')).toEqual([]);
     expect(server.inputsTo('user.details')).toEqual([]);
   });
@@ -212,7 +211,7 @@ describe("random prompt, the prompt control's button", () => {
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(server.inputsTo('generation.randomPrompt')).toHaveLength(1);
     expect(values().prompt).toBe('a cat on a sofa');
-    expect(fakes.toast).not.toHaveBeenCalled();
+    expect(toastsAsked()).toEqual([]);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

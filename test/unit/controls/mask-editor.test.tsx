@@ -4,15 +4,14 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MASK_BRUSH } from '~/catalogue';
 import { MaskInputControl } from '~/features/form/controls/media';
-import { fakes, resetFakes } from '../ui/helpers/fakes';
+import { resetFakes } from '../ui/helpers/fakes';
 import { heldAnswer, inputsTo, type Call, type Handler } from '../ui/helpers/providers';
 import { installFakeCanvas } from './helpers/canvas';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
+import { findToast } from './helpers/render';
 
 vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('../ui/helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('../ui/helpers/fakes')).toastModule);
 
 const model = publicModel('flux-fill-pro');
 const control = controlOf(model, 'mask_input');
@@ -134,7 +133,7 @@ describe('mask_input', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Mask' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to get signed URL for mask'));
     expect(signedUrlInputs()).toHaveLength(1);
-    expect(fakes.toast).toHaveBeenCalledWith({ title: 'Mask upload failed', description: 'Please try again later.', variant: 'destructive' });
+    expect(await findToast('Mask upload failed')).toEqual({ title: 'Mask upload failed', description: 'Please try again later.', destructive: true });
     expect(values().mask_image).toBeUndefined();
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(false);
   });
@@ -149,9 +148,7 @@ describe('mask_input', () => {
     const dialog = await openEditor();
     paint(await within(dialog).findByTestId('mask-canvas'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Mask' }));
-    await waitFor(() =>
-      expect(fakes.toast).toHaveBeenCalledWith({ title: 'Mask upload failed', description: 'Please try again later.', variant: 'destructive' }),
-    );
+    expect(await findToast('Mask upload failed')).toEqual({ title: 'Mask upload failed', description: 'Please try again later.', destructive: true });
     expect(values().mask_image).toBeUndefined();
     expect(screen.getByTestId('mask-editor')).toBeTruthy();
   });

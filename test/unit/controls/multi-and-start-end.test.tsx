@@ -11,8 +11,6 @@ import { imageFile } from './helpers/render';
 
 vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('../ui/helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('../ui/helpers/fakes')).toastModule);
 
 /** upload.signedUrl answers the n-th request of a test with ref-n.png; `calls` records what the client sent. */
 function uploadServer(): { api: { handlers: Handlers; calls: Call[] }; signedUrlRequests: () => number } {

@@ -16,8 +16,6 @@ import { controlOf, publicModel, renderControl } from './helpers/harness';
 
 vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('../ui/helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('../ui/helpers/fakes')).toastModule);
 
 /** The pickers read the catalogue in the page and ask the server nothing: no procedure is answered. */
 const NO_PROCEDURES: Handlers = {};
