@@ -24,8 +24,9 @@ type RunSyncAnswer = { id: string; text: string; user_credits: number };
 
 /**
  * The procedures the prompt control and its dialog reach, answered as the server would: the
- * user's details (10 credits until a run answers a new balance), the tool's public definition, the
- * upload's signed URL, the run (`runSync`, by default a prompt) and the random prompt.
+ * deployment's status (Google sign-in, for the sign-in dialog), the user's details (10 credits until
+ * a run answers a new balance), the tool's public definition, the upload's signed URL, the run
+ * (`runSync`, by default a prompt) and the random prompt.
  */
 function promptServer(options: { premium?: boolean; runSync?: Handler; randomPrompt?: Handler } = {}) {
   const calls: Call[] = [];

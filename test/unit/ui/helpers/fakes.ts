@@ -1,5 +1,5 @@
 /**
- * Test doubles for the generator's component tests. Wire them in each test file with vi.mock
+ * Test doubles for the component tests (test/unit/ui and test/unit/controls). Wire them in each test file with vi.mock
  * (vi.mock must live in the test file), e.g.
  *   vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
  */
