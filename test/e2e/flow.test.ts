@@ -101,7 +101,11 @@ describe('a result goes straight into the next tool', () => {
     // The upscaler shows its result against the original, with the result's own next steps.
     // The local upscaler is a real model now (ESRGAN-slim on the CPU, tens of seconds for a
     // FLUX-sized result on a busy 2-core machine), no longer a resize: its result takes that long.
-    await page.getByTestId('comparison-slider').waitFor({ timeout: 240_000 });
+    // Waited for by the result's own download link: the placeholder shows the tool's sample as a
+    // comparison slider too (spec 10), so a slider is on the page before Generate has taken effect.
+    await page.getByTestId('output-download').waitFor({ timeout: 240_000 });
+    expect(await page.getByTestId('sample-comparison').count()).toBe(0);
+    await page.getByTestId('comparison-slider').waitFor();
     const resultUrl = (await page.getByTestId('output-download').getAttribute('href'))!;
     expect(resultUrl).not.toBe(imageUrl);
     expect(await page.getByRole('link', { name: 'Animate', exact: true }).getAttribute('href')).toContain('/create/image-to-video?model=kling-v2.1-standard&input=u%2F');

@@ -3,13 +3,14 @@
  * 30 creations with different prompts; searching one word shows exactly the matching ones; a star
  * finds its creation under Starred; two selected creations go into a new collection that then
  * opens on its own; a public result's link opens in a fresh signed-out context with its image and
- * og:image meta, a private one's link is the 404 page. The share page is then served by a
+ * og:image meta, a private one's link is the 404 page; the owner's Private switch makes a link 404 at
+ * once, and 'Hide prompt' takes the prompt off the share page. The share page is then served by a
  * production server over the same data: its HTML carries no script at all (issue 21 §8).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
@@ -180,6 +181,40 @@ describe('history', () => {
     const unknown = await page.goto(`${app.url}/c/cnevernevernever0000000000`);
     expect(unknown?.status()).toBe(404);
     await visitor.close();
+  });
+
+  it('the owner turns a result private in its details and its link is the 404 page at once; public again with the prompt hidden, the page shows no prompt', async () => {
+    const heron = idByPrompt.get('a heron on a glacier')!;
+    const owner = await context.newPage();
+    await owner.goto(`${app.url}/creations?q=heron%20glacier`);
+    await owner.getByTestId('creation-card').first().click();
+    const isPrivate = owner.getByRole('switch', { name: 'Private' });
+    const hidePrompt = owner.getByRole('switch', { name: 'Hide prompt on the share page' });
+    // A switch is off while the plan is loading and while a change is on its way: on again = the server answered.
+    const answered = (toggle: Locator) => expect.poll(() => toggle.isEnabled(), UNTIL).toBe(true);
+    await answered(isPrivate);
+    expect(await isPrivate.isChecked()).toBe(false);
+    await isPrivate.check({ force: true });
+    await answered(isPrivate);
+    expect(await isPrivate.isChecked()).toBe(true);
+    expect(await owner.getByTestId('copy-link').isDisabled()).toBe(true);
+
+    const visitor = await browser.newContext({ viewport: DESKTOP });
+    const page = await visitor.newPage();
+    expect((await page.goto(`${app.url}/c/${heron}`))?.status()).toBe(404);
+
+    await isPrivate.uncheck({ force: true });
+    await answered(isPrivate);
+    expect(await isPrivate.isChecked()).toBe(false);
+    await hidePrompt.check({ force: true });
+    await answered(hidePrompt);
+    expect(await hidePrompt.isChecked()).toBe(true);
+    expect((await page.goto(`${app.url}/c/${heron}`))?.status()).toBe(200);
+    expect(await page.getByTestId('share-prompt-hidden').textContent()).toBe('The prompt is hidden by its owner.');
+    expect(await page.getByTestId('share-prompt').count()).toBe(0);
+    await shot(page, 'share-prompt-hidden');
+    await visitor.close();
+    await owner.close();
   });
 
   it('served by a production server, the share page sends no script; a private id is still 404', async () => {

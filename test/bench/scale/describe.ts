@@ -5,6 +5,7 @@
 import { CONNECTIONS } from '../api';
 import type { ScaleRow } from './index';
 import { BARE, POLL_RUNNING, POLL_RUNNING_REST, type ScaleReadRow } from './reads';
+import { describeSearchLatency, SEARCH_P99_TARGET_MS, SEARCHES_PER_QUERY } from './search-latency';
 
 export type ScaleRun = { at: string; commit: string; loadBefore?: number; scale: ScaleRow };
 
@@ -54,6 +55,7 @@ export function describeScale(run: ScaleRun): string {
       if (row) lines.push(`${name} ÷ bare route: small ${(row.small.rps / bare.small.rps).toFixed(2)}, large ${(row.large.rps / bare.large.rps).toFixed(2)} (goal ≥ ${RUNNING_POLL_TARGET})`);
     }
   }
+  if (scale.search) lines.push('', ...describeSearchLatency(scale.search), '');
   const e = scale.engine;
   lines.push(`engine round (${e.rounds} each, alternating): small median ${e.smallMedianMs} ms (p90 ${e.smallP90Ms}), large median ${e.largeMedianMs} ms (p90 ${e.largeP90Ms})`);
   return lines.join('\n');
@@ -99,7 +101,27 @@ export function renderScale(runs: ScaleRun[]): string[] {
     '|---|---:|---:|---|',
     ...pollRows,
     '',
+    ...searchSection(runs),
     `Engine round (expire, claim due, claim stale; nothing to do, timed from the bench process, ${engine[0]!.rounds} rounds per database alternating): median small ${cell(engine.map((e) => e.smallMedianMs), 2)} ms, large ${cell(engine.map((e) => e.largeMedianMs), 2)} ms; p90 small ${cell(engine.map((e) => e.smallP90Ms), 2)} ms, large ${cell(engine.map((e) => e.largeP90Ms), 2)} ms.`,
+    '',
+  ];
+}
+
+/** The searches over the runs that measured them (each cell the median of those runs). */
+function searchSection(runs: ScaleRun[]): string[] {
+  const measured = runs.flatMap((run) => (run.scale.search ? [run.scale.search] : []));
+  if (measured.length === 0) return [];
+  const queries = measured[0]!.map((row) => row.query);
+  const of = (query: string) => measured.map((rows) => rows.find((row) => row.query === query)).filter((row) => row !== undefined);
+  return [
+    `Search on the large database, one request at a time (${SEARCHES_PER_QUERY} of each query per run, ${measured.length} run${measured.length > 1 ? 's' : ''}):`,
+    '',
+    `| Query | matches on page 1 | p50 ms | p99 ms (< ${SEARCH_P99_TARGET_MS}) | max ms |`,
+    '|---|---:|---:|---:|---:|',
+    ...queries.map((query) => {
+      const rows = of(query);
+      return `| "${query}" | ${cell(rows.map((r) => r.matches), 0)} | ${cell(rows.map((r) => r.p50), 1)} | ${cell(rows.map((r) => r.p99), 1)} | ${cell(rows.map((r) => r.max), 1)} |`;
+    }),
     '',
   ];
 }

@@ -11,6 +11,7 @@ import { startApp, type AppServer } from '../../e2e/helpers/app-server';
 import { measureEngineRound, type EngineRoundRow } from './engine-round';
 import { explainScaleReads } from './plans';
 import { measureScaleReads, type ScaleReadRow, type ScaleSide } from './reads';
+import { measureSearchLatency, type SearchLatencyRow } from './search-latency';
 import { countRows, OWN_ROWS, seedLarge, seedSmall } from './seed';
 
 export type ScaleRow = {
@@ -23,6 +24,8 @@ export type ScaleRow = {
   rounds: number;
   secondsPerRead: number;
   reads: ScaleReadRow[];
+  /** A person's search on the large database, one request at a time (issue 21 §2; runs from stop 27 on). */
+  search?: SearchLatencyRow[];
   engine: EngineRoundRow;
 };
 
@@ -80,6 +83,7 @@ export async function measureScale(options: ScaleOptions): Promise<ScaleRow | st
     const smallSide = await side(apps[0]!, small.userId, options.secret);
     const largeSide = await side(apps[1]!, large.userId, options.secret);
     const reads = await measureScaleReads(smallSide, largeSide, options.secondsPerRead, SCALE_ROUNDS);
+    const search = await measureSearchLatency(largeSide);
     return {
       otherRows: options.otherRows,
       ownRows: OWN_ROWS,
@@ -89,6 +93,7 @@ export async function measureScale(options: ScaleOptions): Promise<ScaleRow | st
       rounds: SCALE_ROUNDS,
       secondsPerRead: options.secondsPerRead,
       reads,
+      search,
       engine,
     };
   } finally {

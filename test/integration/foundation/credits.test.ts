@@ -52,10 +52,18 @@ describe('user and credits procedures', () => {
 });
 
 describe('ledger under concurrency', () => {
+  /**
+   * These transactions share the pool's 10 connections and all wait on one user's row, so the last
+   * ones start only after most others have committed: how long that takes is the machine's speed
+   * (a fresh-clone CI run at load 11 took over Prisma's default 2 s to start one). The tests are
+   * about lost updates and overdrafts, so the start wait is set out of their way.
+   */
+  const queued = { maxWait: 60_000, timeout: 60_000 };
+
   it('50 parallel debits of 1 against 10 credits: exactly 10 succeed, balance 0, ledger consistent', async () => {
     const user = await studio.createUser({ credits: 10 });
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, () => studio.db.$transaction((tx) => debitCredits(tx, user.id, 1, { reason: 'generation_debit' }))),
+      Array.from({ length: 50 }, () => studio.db.$transaction((tx) => debitCredits(tx, user.id, 1, { reason: 'generation_debit' }), queued)),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
@@ -69,7 +77,7 @@ describe('ledger under concurrency', () => {
     const user = await studio.createUser({ credits: 100 });
     await Promise.all([
       ...Array.from({ length: 30 }, () => grantCredits(studio.db, user.id, 2, { reason: 'admin_grant' })),
-      ...Array.from({ length: 30 }, () => studio.db.$transaction((tx) => debitCredits(tx, user.id, 1, { reason: 'generation_debit' }))),
+      ...Array.from({ length: 30 }, () => studio.db.$transaction((tx) => debitCredits(tx, user.id, 1, { reason: 'generation_debit' }), queued)),
     ]);
     expect(await studio.balance(user)).toBe(130);
     const rows = await studio.db.creditLedgerEntry.findMany({ where: { userId: user.id } });
