@@ -6,7 +6,7 @@ import { useRouter } from 'next/router';
 import { SessionStatusProvider } from '~/features/auth/session-status';
 import { SignInModalProvider } from '~/features/auth/SignInModalProvider';
 import { SystemStatusSeedProvider, type SystemStatus } from '~/features/maintenance/useSystemStatus';
-import { StudioLayout } from '~/features/shell/StudioLayout';
+import { StudioLayout } from '~/features/layout/StudioLayout';
 import { theme } from '~/features/shell/theme';
 import { TrpcProvider } from '~/features/shell/TrpcProvider';
 import { ToastHost } from '~/features/toast/ToastHost';

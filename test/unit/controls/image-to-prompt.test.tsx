@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getModel, publicModelDefinition } from '~/catalogue';
 import { PromptControl } from '~/features/form/controls/simple/PromptControl';
 import { PromptAssistHost } from '~/features/image-to-prompt';
-import { AccountArea } from '~/features/shell/AccountArea';
+import { AccountArea } from '~/features/layout/AccountArea';
 import { fakes, resetFakes } from '../ui/helpers/fakes';
 import { heldAnswer, inputsTo, serverError, userDetails, type Call, type Handler, type Handlers } from '../ui/helpers/providers';
 import { controlOf, publicModel, renderControl } from './helpers/harness';

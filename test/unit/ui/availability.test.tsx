@@ -9,7 +9,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppsGrid } from '~/features/generator/AppsGrid';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
-import { LocalEngineBanner } from '~/features/shell/LocalEngineBanner';
+import { LocalEngineBanner } from '~/features/layout/LocalEngineBanner';
 import { generatorData, homeData } from '~/server/pages/page-props';
 import { resetFakes } from './helpers/fakes';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';

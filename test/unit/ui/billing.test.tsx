@@ -14,9 +14,9 @@ import { NegativeBalanceNotice } from '~/features/billing/NegativeBalanceNotice'
 import { PricingView } from '~/features/billing/PricingView';
 import { SuccessView } from '~/features/billing/SuccessView';
 import type { BillingStatus, Offer, Purchase } from '~/features/billing/types';
-import { AccountArea } from '~/features/shell/AccountArea';
-import { AccountMenu } from '~/features/shell/AccountMenu';
-import { LocalCheckoutBanner } from '~/features/shell/LocalCheckoutBanner';
+import { AccountArea } from '~/features/layout/AccountArea';
+import { AccountMenu } from '~/features/layout/AccountMenu';
+import { LocalCheckoutBanner } from '~/features/layout/LocalCheckoutBanner';
 import { fakes, resetFakes } from './helpers/fakes';
 import { renderWithProviders, serverError, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 

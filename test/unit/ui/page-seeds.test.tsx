@@ -7,7 +7,7 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SystemStatusSeedProvider } from '~/features/maintenance/useSystemStatus';
-import { DevSignInBanner } from '~/features/shell/DevSignInBanner';
+import { DevSignInBanner } from '~/features/layout/DevSignInBanner';
 import { ToastHost } from '~/features/toast/ToastHost';
 import { showToast } from '~/features/toast/toast';
 import { renderWithProviders, SYSTEM_STATUS } from './helpers/providers';

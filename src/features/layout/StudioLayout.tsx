@@ -4,12 +4,12 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { NegativeBalanceNotice } from '~/features/billing/NegativeBalanceNotice';
 import { PRICING_PATH } from '~/features/billing/paths';
+import { ColorSchemeToggle, LocalePicker } from '~/features/shell/HeaderControls';
+import { Logo } from '~/features/shell/Logo';
 import { AccountArea } from './AccountArea';
 import { DevSignInBanner } from './DevSignInBanner';
 import { LocalCheckoutBanner } from './LocalCheckoutBanner';
 import { LocalEngineBanner } from './LocalEngineBanner';
-import { ColorSchemeToggle, LocalePicker } from './HeaderControls';
-import { Logo } from './Logo';
 
 export function StudioLayout({ children }: { children: ReactNode }) {
   const t = useTranslations('nav');
