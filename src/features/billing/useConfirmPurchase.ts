@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useSessionStatus } from '~/features/auth/session-status';
 import { describeRequestFailure } from '~/features/errors/request-error';
-import { realTimers } from '~/features/generator/flow/types';
+import { realTimers } from '~/utils/timers';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import { trpc } from '~/utils/trpc';
 import { confirmUntilSettled } from './flow/confirm-until-settled';

@@ -1,8 +1,8 @@
 /** A creation's preview: its first output (video when the URL ends in .mp4), its text, or its state. */
 import { Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslations } from '~/i18n';
-import type { Prediction } from '~/features/generator/flow/types';
-import { isVideoUrl } from '~/features/outputs/media';
+import type { Prediction } from '~/features/predictions/types';
+import { isVideoUrl } from '~/features/predictions/media';
 import { JobProgress } from '~/features/progress/JobProgress';
 
 export function previewUrl(creation: Prediction): string | null {

@@ -11,7 +11,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useMemo, useState } from 'react';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
-import type { Prediction } from '~/features/generator/flow/types';
+import type { Prediction } from '~/features/predictions/types';
 import { trpc } from '~/utils/trpc';
 import dynamic from 'next/dynamic';
 import { CreationsFilters, type ModelOption } from './CreationsFilters';

@@ -9,7 +9,7 @@ import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useState } from 'react';
 import { RECENT_LIMIT_DEFAULT } from '~/catalogue/public';
-import type { Prediction } from '~/features/generator/flow/types';
+import type { Prediction } from '~/features/predictions/types';
 import { creationSteps } from '~/features/next-steps/creation-steps';
 import { CreationStepsButton } from '~/features/next-steps/CreationStepsButton';
 import { useNextSteps } from '~/features/next-steps/next-steps';

@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { MIN_POLL_INTERVAL } from '~/catalogue/public';
-import { isRunningStatus } from '~/features/generator/flow/polling';
-import type { Prediction } from '~/features/generator/flow/types';
+import { isRunningStatus } from '~/features/predictions/status';
+import type { Prediction } from '~/features/predictions/types';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import { useCompletionSignal } from '~/features/progress/useCompletionSignal';
 import { trpc } from '~/utils/trpc';

@@ -20,7 +20,7 @@ import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import { OutputArea, type OutputAreaProps } from '~/features/outputs/OutputArea';
 import { useUserDetails } from '~/features/user/useUserDetails';
 import { PromptAssistHost } from '~/features/image-to-prompt/PromptAssistHost';
-import type { Prediction } from './flow/types';
+import type { Prediction } from '~/features/predictions/types';
 import { FormFooter } from './FormFooter';
 import { GeneratorSkeleton } from './GeneratorSkeleton';
 import { useGeneration } from './useGeneration';

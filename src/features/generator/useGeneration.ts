@@ -26,7 +26,8 @@ import { trpc } from '~/utils/trpc';
 import { runPreflightChecks } from './flow/checks';
 import { startGeneration, type GenerationHandle, type GenerationState } from './flow/generate';
 import { flowText } from './flow/text';
-import { realTimers, type ShownPrediction } from './flow/types';
+import type { ShownPrediction } from '~/features/predictions/types';
+import { realTimers } from '~/utils/timers';
 
 export type GenerateArgs = { model: ModelDefinition; request: FormValues; appId: string; skipCreditCheck?: boolean };
 

@@ -1,5 +1,5 @@
 /** What a creation can hand to the next tool: its image (our object key), its text, its settings. */
-import { isVideoMedia } from '~/features/outputs/media';
+import { isVideoMedia } from '~/features/predictions/media';
 import { remixHref, type NextSteps } from './next-steps';
 
 type CreationLike = {

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Image, Paper } from '@mantine/core';
 import { Hint } from '~/features/shell/Hint';
 import { useTranslations } from '~/i18n';
-import { downloadName } from './media';
+import { downloadName } from '~/features/predictions/media';
 
 /** One output image with open (large view) and download actions. */
 export function ImageCard({ url, index, onOpen }: { url: string; index: number; onOpen: () => void }) {

@@ -2,7 +2,7 @@
 import { Button, Group, Image, Modal, Stack } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import type { ReactNode } from 'react';
-import { downloadName, isVideoUrl } from './media';
+import { downloadName, isVideoUrl } from '~/features/predictions/media';
 
 export function MediaLightbox({ url, opened, onClose, title, footer }: { url: string | null; opened: boolean; onClose: () => void; title?: ReactNode; footer?: ReactNode }) {
   const t = useTranslations('outputs');

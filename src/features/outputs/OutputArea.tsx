@@ -7,7 +7,7 @@ import { Alert, Box, Button, Group, Image, Loader, Paper, SimpleGrid, Skeleton, 
 import { useTranslations } from '~/i18n';
 import { useState, type ReactNode } from 'react';
 import type { PublicModelDefinition } from '~/catalogue/public';
-import type { ShownPrediction } from '~/features/generator/flow/types';
+import type { ShownPrediction } from '~/features/predictions/types';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import { useCountdown } from '~/features/progress/clock';
 import { JobProgress } from '~/features/progress/JobProgress';
@@ -15,7 +15,7 @@ import { NotifyToggle } from '~/features/progress/NotifyToggle';
 import { ImageNextSteps } from '~/features/next-steps/ImageNextSteps';
 import { ImageCard } from './ImageCard';
 import dynamic from 'next/dynamic';
-import { downloadName, gridColumns, isVideoMedia } from './media';
+import { downloadName, isVideoMedia } from '~/features/predictions/media';
 import { TextOutput } from './TextOutput';
 
 // The full-size viewer's code loads when a result is first opened.
@@ -26,6 +26,11 @@ const ComparisonSlider = dynamic(() => import('./ComparisonSlider').then((m) => 
 
 // A finished result's star, sharing and 'Copy link' load with the result, not with the generator.
 const ResultKeepActions = dynamic(() => import('~/features/share/ResultKeepActions').then((m) => m.ResultKeepActions), { ssr: false });
+
+/** Columns of the processing/result grid: 2 when there is more than one output (core-flow §4). */
+export function gridColumns(count: number): 1 | 2 {
+  return count > 1 ? 2 : 1;
+}
 
 export type OutputView = 'placeholder' | 'processing' | 'failed' | 'success';
 

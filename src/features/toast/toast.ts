@@ -13,6 +13,9 @@ export type ToastLink = { label: string; href: string };
 
 export type Toast = { title: string; description?: string; variant?: ToastVariant; durationMs?: number; link?: ToastLink };
 
+/** How the flows (generation, checkout) show their toasts: the app passes showToast. */
+export type ToastFn = (toast: Toast) => void;
+
 const DEFAULT_DURATION_MS = 5000;
 
 function message(description: string | undefined, link: ToastLink | undefined): ReactNode {

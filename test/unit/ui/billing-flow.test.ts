@@ -8,7 +8,7 @@ import { CONFIRM_POLL, confirmUntilSettled } from '~/features/billing/flow/confi
 import { formatMoney } from '~/features/billing/money';
 import { startCheckout, type CheckoutDeps } from '~/features/billing/flow/start-checkout';
 import type { ConfirmAnswer } from '~/features/billing/types';
-import { realTimers } from '~/features/generator/flow/types';
+import { realTimers } from '~/utils/timers';
 import { networkError, serverError } from './helpers/providers';
 
 const MAINTENANCE = { enabled: true, message: 'System is under maintenance. Expected downtime: 6 hours. Please try again later.', blockedActions: ['generate', 'purchase', 'subscription'] };

@@ -1,7 +1,9 @@
 /** core-flow §4: placeholder, queue notice, idempotent retries, polling + push, sync models. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startGeneration, type GenerationOptions, type GenerationState } from '~/features/generator/flow/generate';
-import { realTimers, type Prediction, type SubmitAnswer } from '~/features/generator/flow/types';
+import type { SubmitAnswer } from '~/features/generator/flow/types';
+import type { Prediction } from '~/features/predictions/types';
+import { realTimers } from '~/utils/timers';
 import { englishFlowText } from './helpers/flow-text';
 import { networkError, serverError } from './helpers/providers';
 

@@ -1,8 +1,10 @@
 /** core-flow §4 step 5–6: the polling schedule (fake timers), statuses, pushes and fetch errors. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ESTIMATED_DURATION, MIN_POLL_INTERVAL, POLL_REPEAT } from '~/catalogue';
-import { firstPollDelayMs, isRunningStatus, repeatPollDelayMs, startPolling } from '~/features/generator/flow/polling';
-import { realTimers, type Prediction } from '~/features/generator/flow/types';
+import { firstPollDelayMs, repeatPollDelayMs, startPolling } from '~/features/generator/flow/polling';
+import { isRunningStatus } from '~/features/predictions/status';
+import type { Prediction } from '~/features/predictions/types';
+import { realTimers } from '~/utils/timers';
 
 function prediction(status: string, id = 'gen-1'): Prediction {
   return {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getModel, publicModelDefinition } from '~/catalogue';
 import { creationsPageData } from '~/server/pages/page-props';
 import { CreationsBrowser } from '~/features/creations/CreationsBrowser';
-import type { ShownPrediction } from '~/features/generator/flow/types';
+import type { ShownPrediction } from '~/features/predictions/types';
 import { OutputArea } from '~/features/outputs/OutputArea';
 import { signalCompletion } from '~/features/progress/completion-signal';
 import { JobProgress } from '~/features/progress/JobProgress';

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getModel, homeAppOf, imageInputOf, models, publicModelDefinition } from '~/catalogue';
 import { RecentCreations } from '~/features/creations/RecentCreations';
-import type { ShownPrediction } from '~/features/generator/flow/types';
+import type { ShownPrediction } from '~/features/predictions/types';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
 import { remixHref } from '~/features/next-steps/next-steps';
 import { OutputArea } from '~/features/outputs/OutputArea';

@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getModel, publicModelDefinition } from '~/catalogue';
 import { CreationThumb } from '~/features/creations/CreationThumb';
-import type { Prediction, ShownPrediction } from '~/features/generator/flow/types';
-import { isVideoUrl } from '~/features/outputs/media';
+import type { Prediction, ShownPrediction } from '~/features/predictions/types';
+import { isVideoUrl } from '~/features/predictions/media';
 import { OutputArea, outputView } from '~/features/outputs/OutputArea';
 import { renderWithProviders } from './helpers/providers';
 

@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreationDetailsModal } from '~/features/creations/CreationDetailsModal';
 import { ResultKeepActions } from '~/features/share/ResultKeepActions';
-import type { Prediction } from '~/features/generator/flow/types';
+import type { Prediction } from '~/features/predictions/types';
 import { ToastHost } from '~/features/toast/ToastHost';
 import { nextStepsData } from '~/server/pages/next-steps';
 import { networkError, renderWithProviders, serverError, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';

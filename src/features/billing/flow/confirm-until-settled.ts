@@ -4,7 +4,7 @@
  * every few seconds, then less often, until the payment is granted or refused, or the page closes.
  * The webhook grants it either way; this only keeps the open page up to date.
  */
-import type { Timers } from '~/features/generator/flow/types';
+import type { Timers } from '~/utils/timers';
 import type { ConfirmAnswer } from '../types';
 
 /** The first wait after 'pending', the growth per attempt, and the longest wait (ms, unscaled). */

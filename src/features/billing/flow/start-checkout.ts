@@ -7,7 +7,7 @@
  */
 import { TRPCClientError } from '@trpc/client';
 import { describeRequestFailure } from '~/features/errors/request-error';
-import type { ToastFn } from '~/features/generator/flow/types';
+import type { ToastFn } from '~/features/toast/toast';
 
 export const MAINTENANCE_TOAST_MS = 5000;
 

@@ -7,7 +7,8 @@ import { appCodeOf } from '~/features/errors/request-error';
 import type { ValidationResult } from '~/catalogue/public';
 import { isNetworkFailure } from './failures';
 import type { FlowText } from './text';
-import type { CheckAnswer, ToastFn } from './types';
+import type { ToastFn } from '~/features/toast/toast';
+import type { CheckAnswer } from './types';
 
 
 /** core-flow §8 'Other texts': the message of a check the server refused with an error. */

@@ -6,9 +6,13 @@
  */
 import { describeRequestFailure } from '~/features/errors/request-error';
 import { isNetworkFailure, newIdempotencyKey } from './failures';
-import { isRunningStatus, startPolling, type PollingTask } from './polling';
+import { isRunningStatus } from '~/features/predictions/status';
+import { fromServer, type Prediction, type ShownPrediction } from '~/features/predictions/types';
+import type { ToastFn } from '~/features/toast/toast';
+import type { Timers } from '~/utils/timers';
+import { startPolling, type PollingTask } from './polling';
 import type { FlowText } from './text';
-import { fromServer, type Prediction, type ShownPrediction, type SubmitAnswer, type Timers, type ToastFn } from './types';
+import type { SubmitAnswer } from './types';
 
 export type GenerationState = {
   prediction: ShownPrediction | null;

@@ -5,14 +5,9 @@
  * subscription) go through `receive`, so whichever arrives first ends the task, once.
  */
 import { DEFAULT_ESTIMATED_DURATION, MIN_POLL_INTERVAL, POLL_REPEAT } from '~/catalogue/public';
-import type { Prediction, Timers } from './types';
-
-/** Statuses that mean "still running": polling continues. Anything else ends it. */
-export const RUNNING_STATUSES = ['pending', 'processing', 'processing_images'] as const;
-
-export function isRunningStatus(status: string): boolean {
-  return (RUNNING_STATUSES as readonly string[]).includes(status);
-}
+import { isRunningStatus } from '~/features/predictions/status';
+import type { Prediction } from '~/features/predictions/types';
+import type { Timers } from '~/utils/timers';
 
 export type Timing = { waitSeconds?: number | null; estimatedSeconds?: number | null };
 

@@ -14,8 +14,3 @@ export function downloadName(url: string, fallback: string): string {
   const last = (url.split(/[?#]/)[0] ?? '').split('/').pop();
   return last && /\.[a-z0-9]{2,5}$/i.test(last) ? decodeURIComponent(last) : fallback;
 }
-
-/** Columns of the processing/result grid: 2 when there is more than one output (core-flow §4). */
-export function gridColumns(count: number): 1 | 2 {
-  return count > 1 ? 2 : 1;
-}
