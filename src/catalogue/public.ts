@@ -11,6 +11,7 @@ import { firstBrokenRule, type ValidationResult } from './derive/rules';
 import type { GenerationInput } from './schema';
 
 export * from './constants';
+export { categoryMessageKey } from './app-categories';
 export { MESSAGES, type CatalogueMessage } from './messages';
 export type {
   AppType,

@@ -3,9 +3,9 @@ import { Badge, Box, Card, Chip, Group, Image, SimpleGrid, Stack, Text } from '@
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
+import { categoryMessageKey } from '~/catalogue/public';
 import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import type { AppCard } from '~/server/pages/app-cards';
-import { categoryMessageKey } from './app-categories';
 
 
 /** The cards come from the page's data (computed on the server from the catalogue). */

@@ -20,7 +20,7 @@ import { useSystemStatus } from '~/features/maintenance/useSystemStatus';
 import { OutputArea, type OutputAreaProps } from '~/features/outputs/OutputArea';
 import { useUserDetails } from '~/features/user/useUserDetails';
 import { PromptAssistHost } from '~/features/image-to-prompt/PromptAssistHost';
-import type { Prediction } from '~/features/predictions/types';
+import type { Prediction, ShownPrediction } from '~/features/predictions/types';
 import { FormFooter } from './FormFooter';
 import { GeneratorSkeleton } from './GeneratorSkeleton';
 import { useGeneration } from './useGeneration';
@@ -30,6 +30,9 @@ import { useGeneration } from './useGeneration';
 const ModelPicker = dynamic(() => import('./ModelPicker').then((m) => m.ModelPicker), { ssr: false, loading: () => <Skeleton h={60} radius="md" /> });
 // Only image-to-image results show the before/after slider: its code loads with such a result.
 const ComparisonSlider = dynamic(() => import('~/features/outputs/ComparisonSlider').then((m) => m.ComparisonSlider), { ssr: false });
+// A finished result's star, sharing and 'Copy link' load with the result, not with the generator.
+const ResultKeepActions = dynamic(() => import('~/features/creations/ResultKeepActions').then((m) => m.ResultKeepActions), { ssr: false });
+const keepActions = (prediction: ShownPrediction) => <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} />;
 
 export type GeneratorPanelProps = {
   /** The app and its models' public definitions, from the page's server data (null: unknown app). */
@@ -224,7 +227,7 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
 const RECENT_COLUMNS = { base: 3, sm: 6 };
 const RESULTS_STYLE = { scrollMarginTop: 72 };
 
-type ResultsColumnProps = Omit<OutputAreaProps, 'renderComparison'> & {
+type ResultsColumnProps = Omit<OutputAreaProps, 'renderComparison' | 'renderKeepActions'> & {
   /** The input image a comparison tool shows against its result. */
   original: string | undefined;
   onSelect: (creation: Prediction) => void;
@@ -247,6 +250,7 @@ const ResultsColumn = memo(function ResultsColumn({ prediction, model, queueWait
           // Image-to-image tools with comparison labels show the original against the result.
           model.ui.comparisonLabels && original ? (resultUrl) => <ComparisonSlider originalUrl={original} resultUrl={resultUrl} model={model} /> : undefined
         }
+        renderKeepActions={keepActions}
       />
       <Box>
         <RecentCreations limit={RECENT_LIMIT_GENERATOR} onSelect={onSelect} columns={RECENT_COLUMNS} />

@@ -6,7 +6,7 @@ import { Group, Menu, ScrollArea, Text } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { Fragment } from 'react';
-import { categoryMessageKey } from '~/features/generator/app-categories';
+import { categoryMessageKey } from '~/catalogue/public';
 import { Price } from './NextStepLink';
 import { imageHandOverHref, useNextSteps, type NextStepTarget } from './next-steps';
 import { UseAsInputButton } from './UseAsInputButton';

@@ -24,9 +24,6 @@ const MediaLightbox = dynamic(() => import('./MediaLightbox').then((m) => m.Medi
 // A before/after tool's sample comparison loads with its placeholder (the generator loads it for results too).
 const ComparisonSlider = dynamic(() => import('./ComparisonSlider').then((m) => m.ComparisonSlider), { ssr: false });
 
-// A finished result's star, sharing and 'Copy link' load with the result, not with the generator.
-const ResultKeepActions = dynamic(() => import('~/features/share/ResultKeepActions').then((m) => m.ResultKeepActions), { ssr: false });
-
 /** Columns of the processing/result grid: 2 when there is more than one output (core-flow §4). */
 export function gridColumns(count: number): 1 | 2 {
   return count > 1 ? 2 : 1;
@@ -49,9 +46,11 @@ export type OutputAreaProps = {
   estimatedSeconds: number;
   /** Image-to-image results may render a before/after comparison here (editing-tools feature). */
   renderComparison?: (afterUrl: string) => ReactNode;
+  /** A finished result's own marks (its star, sharing and 'Copy link'), above its media: the generator passes them from creations and share. */
+  renderKeepActions?: (prediction: ShownPrediction) => ReactNode;
 };
 
-export function OutputArea({ prediction, model, queueWaitSeconds, estimatedSeconds, renderComparison }: OutputAreaProps) {
+export function OutputArea({ prediction, model, queueWaitSeconds, estimatedSeconds, renderComparison, renderKeepActions }: OutputAreaProps) {
   const view = outputView(prediction);
   return (
     // Polite live region: a screen reader hears the result (or the failure) when it arrives.
@@ -61,7 +60,7 @@ export function OutputArea({ prediction, model, queueWaitSeconds, estimatedSecon
         <ProcessingView prediction={prediction} outputType={prediction.outputType || model.ui.outputType} queueWaitSeconds={queueWaitSeconds} estimatedSeconds={estimatedSeconds} />
       ) : null}
       {view === 'failed' && prediction ? <FailedView error={prediction.error} /> : null}
-      {view === 'success' && prediction ? <SuccessView prediction={prediction} fallbackType={model.ui.outputType} renderComparison={renderComparison} /> : null}
+      {view === 'success' && prediction ? <SuccessView prediction={prediction} fallbackType={model.ui.outputType} renderComparison={renderComparison} renderKeepActions={renderKeepActions} /> : null}
     </Box>
   );
 }
@@ -177,7 +176,9 @@ function FailedView({ error }: { error: string | null }) {
   );
 }
 
-function SuccessView({ prediction, fallbackType, renderComparison }: { prediction: ShownPrediction; fallbackType: string; renderComparison?: (afterUrl: string) => ReactNode }) {
+type SuccessViewProps = { prediction: ShownPrediction; fallbackType: string } & Pick<OutputAreaProps, 'renderComparison' | 'renderKeepActions'>;
+
+function SuccessView({ prediction, fallbackType, renderComparison, renderKeepActions }: SuccessViewProps) {
   const t = useTranslations('outputs');
   const [open, setOpen] = useState<string | null>(null);
   const type = prediction.display?.outputType || prediction.outputType || fallbackType;
@@ -196,7 +197,7 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
   if (type === 'video' || media.every(isVideoMedia)) {
     return (
       <Stack gap="sm" data-testid="output-video">
-        <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} />
+        {renderKeepActions?.(prediction)}
         {media.map((m, i) => (
           <Stack key={m.publicUrl} gap={6}>
             <video src={m.publicUrl} poster={m.thumbnailUrl ?? undefined} controls loop playsInline style={{ width: '100%', borderRadius: 12, background: '#000' }} />
@@ -214,7 +215,7 @@ function SuccessView({ prediction, fallbackType, renderComparison }: { predictio
   const comparison = renderComparison && first && media.length === 1 ? renderComparison(first) : null;
   return (
     <>
-      <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} />
+      {renderKeepActions?.(prediction)}
       {comparison && first ? (
         <Stack gap="xs" data-testid="output-images">
           {comparison}

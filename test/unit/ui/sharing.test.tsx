@@ -9,7 +9,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreationDetailsModal } from '~/features/creations/CreationDetailsModal';
-import { ResultKeepActions } from '~/features/share/ResultKeepActions';
+import { ResultKeepActions } from '~/features/creations/ResultKeepActions';
 import type { Prediction } from '~/features/predictions/types';
 import { ToastHost } from '~/features/toast/ToastHost';
 import { nextStepsData } from '~/server/pages/next-steps';

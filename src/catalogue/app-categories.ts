@@ -1,4 +1,7 @@
-/** The app categories the UI names (generator.home.category.*); any other shows as 'other'. */
+/**
+ * The app categories the UI names (generator.home.category.*); any other shows as 'other'. The
+ * home page's grid and a result's 'Use as input' menu both group apps by them.
+ */
 export const KNOWN_CATEGORIES = ['image', 'edit', 'portrait', 'video', 'tools'] as const;
 
 /** The message key of an app category under generator.home. */

@@ -4,10 +4,10 @@
  * public as chosen, prompt shown (a new result never has it hidden).
  */
 import { Group } from '@mantine/core';
-import { StarButton } from '~/features/creations/StarButton';
-import { CopyLinkButton } from './CopyLinkButton';
-import { ResultSharing } from './ResultSharing';
-import { useSharing } from './useSharing';
+import { CopyLinkButton } from '~/features/share/CopyLinkButton';
+import { ResultSharing } from '~/features/share/ResultSharing';
+import { useSharing } from '~/features/share/useSharing';
+import { StarButton } from './StarButton';
 
 /** isPublic unknown (a result the client made up): the star and the link only. */
 export function ResultKeepActions({ id, isPublic }: { id: string; isPublic?: boolean }) {
