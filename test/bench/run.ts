@@ -20,7 +20,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { encode } from 'next-auth/jwt';
-import { createDb } from '~/server/db/client';
+import { createDb, type Db } from '~/server/db/client';
 import { grantCredits } from '~/server/services/credits/ledger';
 import { getTestDatabase } from '../helpers/database';
 import { startApp } from '../e2e/helpers/app-server';
@@ -61,6 +61,21 @@ async function settled(url: string, cookie: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`The seed generation did not finish: ${url}`);
+}
+
+/** The premium benchmark user (10,000,000 credits), signed in, with one FLUX image of theirs finished. */
+async function benchUserWithFinishedSeed(appUrl: string, db: Db): Promise<{ cookie: string; id: string }> {
+  const user = await db.user.create({ data: { email: 'bench@example.test', premium: true } });
+  await grantCredits(db, user.id, 10_000_000, { reason: 'admin_grant', note: 'benchmark' });
+  const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, email: user.email }, secret: SECRET })}`;
+  const seed = await fetch(`${appUrl}/api/unigen`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: appUrl },
+    body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'benchmark seed' }),
+  });
+  const id = ((await seed.json()) as { data: { id: string } }).data.id;
+  await settled(`${appUrl}/api/unigen/${id}`, cookie);
+  return { cookie, id };
 }
 
 /** --only=webhook: the webhook's route served by a process of its own on a fresh database. */
@@ -120,18 +135,8 @@ async function main(): Promise<void> {
     // A visitor's first look at the generator, before any load on the server.
     const phone = modelsOnly ? [] : await measurePhoneLoads(`${app.url}/create/flux-schnell`, PHONE_LOADS);
 
-    const user = await db.user.create({ data: { email: 'bench@example.test', premium: true } });
-    await grantCredits(db, user.id, 10_000_000, { reason: 'admin_grant', note: 'benchmark' });
-    const token = await encode({ token: { sub: user.id, email: user.email }, secret: SECRET });
-    const cookie = `next-auth.session-token=${token}`;
-    const seed = await fetch(`${app.url}/api/unigen`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: app.url },
-      body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'benchmark seed' }),
-    });
-    const id = ((await seed.json()) as { data: { id: string } }).data.id;
     // Polled once finished (as most polls are), and its rendering is not measured with anything.
-    await settled(`${app.url}/api/unigen/${id}`, cookie);
+    const { cookie, id } = await benchUserWithFinishedSeed(app.url, db);
     // The seed is a finished public image: its share page as a visitor's phone opens a pasted link.
     const sharePhone = modelsOnly ? [] : await measureStaticPhoneLoads(`${app.url}/c/${id}`, PHONE_LOADS);
     // Chromium has just closed: let the machine settle (1-minute load under 1, at most a minute) so
@@ -198,16 +203,7 @@ async function apiOnly(): Promise<void> {
   const db = createDb(database.connectionString, { maxConnections: 5 });
   const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' });
   try {
-    const user = await db.user.create({ data: { email: 'bench@example.test', premium: true } });
-    await grantCredits(db, user.id, 10_000_000, { reason: 'admin_grant', note: 'benchmark' });
-    const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, email: user.email }, secret: SECRET })}`;
-    const seed = await fetch(`${app.url}/api/unigen`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, origin: app.url },
-      body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'benchmark seed' }),
-    });
-    const id = ((await seed.json()) as { data: { id: string } }).data.id;
-    await settled(`${app.url}/api/unigen/${id}`, cookie);
+    const { cookie, id } = await benchUserWithFinishedSeed(app.url, db);
     console.log(describePollPaths(await measurePollPaths(app.url, cookie, id, DURATION_S / 3)));
     console.log('\n--only=api: printed, not recorded.');
   } finally {

@@ -13,8 +13,9 @@ const MAX_WAITING_CHECKS = 16;
 const MAX_WAITING_UPSCALES = 32;
 
 /**
- * Per request, after which the thread is taken for hung and replaced: a tile of at most 768×768
- * output pixels takes 1–3 s here, a face check well under 1 s, a first model load under a second.
+ * Per request, after which the thread is taken for hung and replaced: a tile of at most 1104×1104
+ * output pixels (×4; protocol.ts) takes 2–6 s here, a face check well under 1 s, a first model
+ * load under a second.
  */
 const TILE_TIME_LIMIT_MS = 60_000;
 const FACES_TIME_LIMIT_MS = 20_000;

@@ -13,7 +13,7 @@ import { ResultKeepActions } from '~/features/creations/ResultKeepActions';
 import type { Prediction } from '~/features/predictions/types';
 import { ToastHost } from '~/features/toast/ToastHost';
 import { nextStepsData } from '~/server/pages/next-steps';
-import { networkError, renderWithProviders, serverError, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
+import { heldAnswer, networkError, renderWithProviders, serverError, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
 
@@ -45,13 +45,6 @@ function creation(overrides: Partial<{ isPublic: boolean; promptHidden: boolean 
     promptHidden: false,
     ...overrides,
   };
-}
-
-/** An answer the test releases itself, to look at the switches while the call is in flight. */
-function held<T>() {
-  let release: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((resolve) => (release = resolve));
-  return { promise, release };
 }
 
 function open(options: { premium: boolean; setSharing: (input: unknown) => unknown; shown?: Creation }) {
@@ -86,7 +79,7 @@ afterEach(() => cleanup());
 
 describe('sharing switches in the creation details (issue 21)', () => {
   it('turning Private on sends exactly {id, isPublic: false}, moves at once, then shows the server’s answer; Copy link goes off', async () => {
-    const answer = held<{ id: string; isPublic: boolean; promptHidden: boolean }>();
+    const answer = heldAnswer<{ id: string; isPublic: boolean; promptHidden: boolean }>();
     const { sent } = open({ premium: true, setSharing: () => answer.promise });
     await planKnown(true);
     expect(privateSwitch().checked).toBe(false);
@@ -101,7 +94,7 @@ describe('sharing switches in the creation details (issue 21)', () => {
     expect(hidePromptSwitch().disabled).toBe(true);
     await waitFor(() => expect(sent()).toEqual([{ id: 'gen-7', isPublic: false }]));
 
-    await act(async () => answer.release({ id: 'gen-7', isPublic: false, promptHidden: false }));
+    await act(async () => answer.resolve({ id: 'gen-7', isPublic: false, promptHidden: false }));
     await waitFor(() => expect(privateSwitch().disabled).toBe(false));
     expect(privateSwitch().checked).toBe(true);
     expect(screen.getByText('Only you can see it: its link shows “not found” to everyone else.')).toBeTruthy();
