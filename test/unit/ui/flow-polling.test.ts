@@ -5,28 +5,10 @@ import { firstPollDelayMs, repeatPollDelayMs, startPolling } from '~/features/ge
 import { isRunningStatus } from '~/features/predictions/status';
 import type { Prediction } from '~/features/predictions/types';
 import { realTimers } from '~/utils/timers';
+import { predictionFixture } from './helpers/prediction';
 
 function prediction(status: string, id = 'gen-1'): Prediction {
-  return {
-    id,
-    status,
-    error: status === 'failed' ? 'The model refused.' : null,
-    createdAt: new Date(0),
-    completedAt: null,
-    outputNum: 1,
-    modelId: 'flux-schnell',
-    modelName: 'FLUX.1 [schnell]',
-    mode: null,
-    appId: 'flux-schnell',
-    cost: 1,
-    isPublic: true,
-    isOwner: true,
-    queue: { dispatchAt: new Date(0), waitSeconds: 60, estimatedSeconds: 20 },
-    progress: null,
-    etaSeconds: null,
-    queuePosition: null,
-    display: { prompt: 'a fox', inputImages: [], outputType: 'image', outputText: null, outputMedia: [] },
-  } as Prediction;
+  return predictionFixture({ id, status: status as Prediction['status'], error: status === 'failed' ? 'The model refused.' : null, queue: { dispatchAt: new Date(0), waitSeconds: 60, estimatedSeconds: 20 } });
 }
 
 beforeEach(() => vi.useFakeTimers());

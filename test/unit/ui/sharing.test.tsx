@@ -13,6 +13,7 @@ import { ResultKeepActions } from '~/features/creations/ResultKeepActions';
 import type { Prediction } from '~/features/predictions/types';
 import { ToastHost } from '~/features/toast/ToastHost';
 import { nextStepsData } from '~/server/pages/next-steps';
+import { predictionFixture } from './helpers/prediction';
 import { heldAnswer, networkError, renderWithProviders, serverError, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
@@ -23,24 +24,11 @@ type Creation = Prediction & { starred: boolean; promptHidden: boolean };
 
 function creation(overrides: Partial<{ isPublic: boolean; promptHidden: boolean }> = {}): Creation {
   return {
-    id: 'gen-7',
-    status: 'succeeded',
-    error: null,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 12)),
-    completedAt: null,
-    outputNum: 1,
-    modelId: 'flux-schnell',
-    modelName: 'FLUX.1 [schnell]',
-    mode: null,
-    appId: 'flux-schnell',
-    cost: 1,
-    isPublic: true,
-    isOwner: true,
-    queue: { dispatchAt: new Date(0), waitSeconds: 0, estimatedSeconds: 20 },
-    progress: null,
-    etaSeconds: null,
-    queuePosition: null,
-    display: { prompt: 'a heron at dawn', inputImages: [], outputType: 'image', outputText: null, outputMedia: [{ publicUrl: 'https://s.test/out/7.png', thumbnailUrl: null, contentType: 'image/png', key: 'u/u1/generations/gen-7/0-7.png' }] },
+    ...predictionFixture({
+      id: 'gen-7',
+      createdAt: new Date(Date.UTC(2026, 0, 1, 12)),
+      display: { prompt: 'a heron at dawn', inputImages: [], outputType: 'image', outputText: null, outputMedia: [{ publicUrl: 'https://s.test/out/7.png', thumbnailUrl: null, contentType: 'image/png', key: 'u/u1/generations/gen-7/0-7.png' }] },
+    }),
     starred: false,
     promptHidden: false,
     ...overrides,
