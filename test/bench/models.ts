@@ -6,14 +6,14 @@
  * Against the running studio: the poll's p99 at a steady rate while idle, then while the same
  * upscale runs in the server's worker (the server must keep answering; goal under 2× idle).
  */
-import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { inferenceStats } from '~/server/inference';
 import { modelUpscale } from '~/server/providers/local/model-upscale';
 import { faceVerdict } from '~/server/services/faces/face-verdict';
 import { photo, twoFacesPhoto } from '../helpers/photos';
+import { steadyPoll } from './steady-poll';
 
-/** A steady poll, as open pages make it (not a saturating load): requests a second, over a few connections. */
+/** A steady poll, as open pages make it (not a saturating load): requests a second, evenly spaced (steady-poll.ts), over a few connections. */
 export const POLL_RATE = 100;
 const POLL_CONNECTIONS = 4;
 const POLL_WINDOW_S = 5;
@@ -65,9 +65,9 @@ export async function measureModelsHere(): Promise<Pick<ModelsRow, 'upscaleMs' |
 }
 
 async function pollP99(url: string, cookie: string): Promise<number> {
-  const result = await autocannon({ url, headers: { cookie }, connections: POLL_CONNECTIONS, overallRate: POLL_RATE, duration: POLL_WINDOW_S });
-  if (result.errors + result.timeouts + result.non2xx > 0) throw new Error(`the poll failed ${result.errors + result.timeouts + result.non2xx} times`);
-  return result.latency.p99;
+  const result = await steadyPoll({ url, headers: { cookie }, rate: POLL_RATE, seconds: POLL_WINDOW_S, connections: POLL_CONNECTIONS });
+  if (result.failed > 0) throw new Error(`the poll failed ${result.failed} of ${result.sent} times`);
+  return result.p99;
 }
 
 type Prediction = { status: string; progress: number | null };

@@ -43,14 +43,15 @@ async function answer(request: WorkerRequest): Promise<{ value: unknown; transfe
 }
 
 /**
- * The model's work yields to the server when the cores are busy: this thread runs at a lower
- * priority (niceness 10). On Linux a thread has its own niceness, set through its kernel thread
- * id; elsewhere, or where it is not allowed, the thread keeps the normal priority.
+ * The model's work yields to the server when the cores are busy: this thread runs at the lowest
+ * priority (niceness 19: a poll should never wait behind a tile). On Linux a thread has its own
+ * niceness, set through its kernel thread id; elsewhere, or where it is not allowed, the thread
+ * keeps the normal priority.
  */
 function yieldToTheServer(): void {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10);
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 19);
   } catch {
     // Not Linux, or not permitted: normal priority.
   }
