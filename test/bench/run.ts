@@ -29,7 +29,7 @@ import { firstLoadJs } from '../helpers/first-load-js';
 import { measurePhoneLoads, measureStaticPhoneLoads } from './phone';
 import { describeRun, loadResults, saveResults, writeReport, type BenchRun, type Label } from './report';
 import { startFakeStripe } from '../helpers/fake-stripe';
-import { describeWebhook, measureWebhook, processCpuMs } from './webhook';
+import { describeWebhook, measureWebhook, processCpuMs, processGroupCpuMs } from './webhook';
 import { describeModels, measureModelsHere, measurePollDuringUpscale } from './models';
 import { measureScale } from './scale';
 import { describeScale, type ScaleRun } from './scale/describe';
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
     // The webhook before the API for the same reason: after it, its deliveries would share the
     // cores with the engine working through the submit measure's leftover jobs, a backlog no real
     // studio carries when a payment arrives.
-    const webhook = await measureWebhook({ webhookUrl: `${app.url}/api/webhooks/stripe`, db, stripe });
+    const webhook = await measureWebhook({ webhookUrl: `${app.url}/api/webhooks/stripe`, db, stripe, serverCpuMs: () => processGroupCpuMs(app.pid) });
     const api = await measureApi(app.url, cookie, id, DURATION_S);
 
     const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone, sharePhone, webhook, models };

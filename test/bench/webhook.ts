@@ -5,14 +5,16 @@
  * under another event id and type), in a fixed shuffled order. Then the books are checked: each
  * payment granted exactly once, and every user's balance equal to their ledger's sum and to what
  * they bought. Deliveries are signed just before the run (as Stripe signs just before sending),
- * so the load generator spends its time sending.
+ * and each is written as one prepared buffer (keep-alive-sender.ts), so the load generator takes
+ * little of the two cores it shares with the server and PostgreSQL. Besides the timings, the CPU
+ * each of the three spends per delivery is read (/proc): figures the machine's load moves little.
  */
-import { readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import type { Db } from '~/server/db/client';
 import { CREDIT_PACKS } from '~/server/services/billing/catalogue';
 import type { FakeStripe } from '../helpers/fake-stripe';
+import { httpRequestBytes, KeepAliveSender } from './keep-alive-sender';
 
 export const WEBHOOK_DELIVERIES = 1000;
 export const WEBHOOK_CONCURRENCY = 20;
@@ -44,6 +46,10 @@ export type WebhookRow = {
   booksOff: number;
   /** The server's CPU time per measured delivery, when its process can be read (the VM is shared: this does not drift with others' load). */
   serverCpuMsPerDelivery?: number;
+  /** PostgreSQL's: the CPU time of the benchmark database's backends per measured delivery (readable when the server runs on this machine). */
+  postgresCpuMsPerDelivery?: number;
+  /** The load generator's own (this process: sending and reading the answers), which shares the cores with the two above. */
+  loadCpuMsPerDelivery?: number;
 };
 
 /** A small deterministic generator (mulberry32), so every run delivers in the same order. */
@@ -58,8 +64,8 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** `headers` and `body` are made before a run, so the measured loop allocates little (the load generator's GC pauses count as latency). */
-type Delivery = { payload: string; sessionId: string; headers?: Record<string, string>; body?: Buffer };
+/** `request` (its bytes on the wire) is made before a run, so the measured loop allocates little (the load generator's GC pauses count as latency). */
+type Delivery = { payload: string; sessionId: string; request?: Buffer | undefined };
 
 export async function measureWebhook(options: { webhookUrl: string; db: Db; stripe: FakeStripe; serverCpuMs?: () => number }): Promise<WebhookRow> {
   const { webhookUrl, db, stripe } = options;
@@ -107,37 +113,32 @@ export async function measureWebhook(options: { webhookUrl: string; db: Db; stri
     [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
   }
 
+  const target = new URL(webhookUrl);
   const signed = (delivery: Delivery) => Stripe.webhooks.generateTestHeaderString({ payload: delivery.payload, secret: stripe.webhookSecret });
-  const agent = new Agent({ keepAlive: true, maxSockets: WEBHOOK_CONCURRENCY });
-  const post = (delivery: Delivery): Promise<{ status: number; ms: number }> =>
-    new Promise((resolve, reject) => {
-      const { body, headers } = delivery.body && delivery.headers ? { body: delivery.body, headers: delivery.headers } : prepared(delivery);
-      const started = performance.now();
-      const sent = request(webhookUrl, { method: 'POST', agent, headers }, (response) => {
-        response.resume();
-        response.once('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-      });
-      sent.once('error', reject);
-      sent.end(body);
-    });
-
-  const prepared = (delivery: Delivery) => {
-    const body = Buffer.from(delivery.payload);
-    return { body, headers: { 'content-type': 'application/json', 'content-length': String(body.length), 'stripe-signature': signed(delivery) } };
+  /** The request's bytes, signed now (as Stripe signs each attempt just before sending it). */
+  const prepared = (delivery: Delivery): Buffer =>
+    httpRequestBytes(target, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(delivery.payload)), 'Stripe-Signature': signed(delivery) }, Buffer.from(delivery.payload));
+  // The same kept-alive connections for the warm-up and the measure.
+  const connections = await Promise.all(Array.from({ length: WEBHOOK_CONCURRENCY }, () => KeepAliveSender.open(target)));
+  const post = async (connection: KeepAliveSender, delivery: Delivery): Promise<{ status: number; ms: number }> => {
+    const request = delivery.request ?? prepared(delivery);
+    const started = performance.now();
+    const { status } = await connection.send(request);
+    return { status, ms: performance.now() - started };
   };
 
   /** Deliveries answered other than 200: Stripe would deliver them again, and so do we before the books are checked. */
   const failed: Delivery[] = [];
   const run = async (list: Delivery[]) => {
-    for (const delivery of list) Object.assign(delivery, prepared(delivery));
+    for (const delivery of list) delivery.request ??= prepared(delivery);
     const results: { status: number; ms: number }[] = [];
     let next = 0;
     const started = performance.now();
     await Promise.all(
-      Array.from({ length: WEBHOOK_CONCURRENCY }, async () => {
+      connections.map(async (connection) => {
         while (next < list.length) {
           const delivery = list[(next += 1) - 1]!;
-          const result = await post(delivery).catch(() => ({ status: 0, ms: Number.NaN }));
+          const result = await post(connection, delivery).catch(() => ({ status: 0, ms: Number.NaN }));
           if (result.status !== 200) failed.push(delivery);
           results.push(result);
         }
@@ -147,15 +148,26 @@ export async function measureWebhook(options: { webhookUrl: string; db: Db; stri
   };
 
   const warmUpRun = await run(warmUp);
+  // Signed before the CPU is read: the measured window holds the deliveries only.
+  for (const delivery of deliveries) delivery.request = prepared(delivery);
+  const postgresBefore = await postgresBackendsCpuMs(db);
+  const loadBefore = process.cpuUsage();
   const cpuBefore = options.serverCpuMs?.();
   const measured = await run(deliveries);
   const cpuAfter = options.serverCpuMs?.();
+  const load = process.cpuUsage(loadBefore);
+  const postgresAfter = await postgresBackendsCpuMs(db);
+  for (const connection of connections) connection.close();
   for (const delivery of failed) {
-    // Signed again, as Stripe signs each attempt.
-    delivery.headers = undefined;
-    for (let attempt = 0; attempt < 5 && (await post(delivery)).status !== 200; attempt += 1);
+    // Signed again, as Stripe signs each attempt, on a connection of its own (the one it failed on may be gone).
+    delivery.request = undefined;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const connection = await KeepAliveSender.open(target);
+      const { status } = await post(connection, delivery).catch(() => ({ status: 0 }));
+      connection.close();
+      if (status === 200) break;
+    }
   }
-  agent.destroy();
 
   const grants = await db.creditLedgerEntry.groupBy({ by: ['providerObjectId'], where: { reason: 'purchase_grant', userId: { in: users.map((u) => u.id) } }, _count: { _all: true } });
   const grantCount = new Map(grants.map((g) => [g.providerObjectId, g._count._all]));
@@ -187,20 +199,69 @@ export async function measureWebhook(options: { webhookUrl: string; db: Db; stri
     missingGrants: sessionIds.filter((id) => (grantCount.get(id) ?? 0) === 0).length,
     booksOff,
     ...(cpuBefore !== undefined && cpuAfter !== undefined ? { serverCpuMsPerDelivery: round((cpuAfter - cpuBefore) / answered) } : {}),
+    ...(postgresBefore && postgresAfter ? { postgresCpuMsPerDelivery: round(cpuSpent(postgresBefore, postgresAfter) / answered) } : {}),
+    loadCpuMsPerDelivery: round((load.user + load.system) / 1000 / answered),
   };
+}
+
+/**
+ * The CPU milliseconds of each backend of the benchmark's database so far, by pid (null when the
+ * server's processes cannot be read here: another machine or container). The benchmark's own pool
+ * is idle while deliveries are measured, so what moves is the webhook server's connections.
+ */
+async function postgresBackendsCpuMs(db: Db): Promise<Map<number, number> | null> {
+  const backends = await db.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`;
+  const spent = new Map<number, number>();
+  for (const { pid } of backends) {
+    try {
+      spent.set(pid, processCpuMs(pid));
+    } catch {
+      // Not on this machine (or gone already): nothing to read.
+    }
+  }
+  return spent.size > 0 ? spent : null;
+}
+
+/** CPU spent between two readings; a backend that connected in between counts from its start. */
+function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** The fields of /proc/<pid>/stat after the command's ")" (the command itself may hold spaces). */
+function statFields(pid: number | string): string[] {
+  const line = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return line.slice(line.lastIndexOf(') ') + 2).split(' ');
 }
 
 /** CPU milliseconds a process has used so far (Linux /proc; clock ticks of 10 ms). */
 export function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = statFields(pid);
   // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the command's ")".
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The same for every process of a process group (the studio's `next start` and whatever it forks). */
+export function processGroupCpuMs(groupId: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = statFields(entry);
+      // The group id is field 5 of the whole line, 3 after the ")".
+      if (Number(fields[2]) === groupId) total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // Ended while the list was read.
+    }
+  }
+  return total;
+}
+
 export function describeWebhook(row: WebhookRow): string {
   return [
-    '| Stripe webhook | deliveries | new / replays | concurrency | req/s | p50 ms | p99 ms | max ms | server CPU ms / delivery | non-200 | double grants | missing grants | books off |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| POST /api/webhooks/stripe | ${row.deliveries} | ${row.newPayments} / ${row.replays} | ${row.concurrency} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.max} | ${row.serverCpuMsPerDelivery ?? '–'} | ${row.non200} | ${row.doubleGrants} | ${row.missingGrants} | ${row.booksOff} |`,
+    '| Stripe webhook | deliveries | new / replays | concurrency | req/s | p50 ms | p99 ms | max ms | CPU ms / delivery: server | PostgreSQL | load generator | non-200 | double grants | missing grants | books off |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| POST /api/webhooks/stripe | ${row.deliveries} | ${row.newPayments} / ${row.replays} | ${row.concurrency} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.max} | ${row.serverCpuMsPerDelivery ?? '–'} | ${row.postgresCpuMsPerDelivery ?? '–'} | ${row.loadCpuMsPerDelivery ?? '–'} | ${row.non200} | ${row.doubleGrants} | ${row.missingGrants} | ${row.booksOff} |`,
   ].join('\n');
 }

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { watchServer } from './failure-report';
 
-export type AppServer = { url: string; port: number; dataDir: string; logs: () => string; stop: () => Promise<void> };
+/** `pid` leads the server's process group (the bench reads the group's CPU time). */
+export type AppServer = { url: string; port: number; pid: number; dataDir: string; logs: () => string; stop: () => Promise<void> };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -107,7 +108,7 @@ async function launch(port: number, env: Record<string, string>, nodeArgs: strin
       if (response.ok) {
         const logs = () => output;
         unwatch = watchServer({ url, logs });
-        return { url, port, dataDir, logs, stop };
+        return { url, port, pid: child.pid!, dataDir, logs, stop };
       }
     } catch {
       /* not answering yet */
