@@ -3,7 +3,8 @@
  * range, starred, one collection), newest or oldest first, one cursor page at a time.
  *
  * Search matches "searchText", which the database keeps (see search-words.ts): each word anywhere in
- * it (LIKE '%word%', served by the trigram index), every word required.
+ * it (LIKE '%word%'), every word required. Which rows a search reads is search-matches.ts's choice:
+ * only the owner's, through a per-user index, so its cost does not grow with other people's rows.
  */
 import type { Db } from '~/server/db/client';
 import type { Generation, Prisma } from '~/server/db/generated/client';
@@ -11,7 +12,8 @@ import { INTERNAL_BY_FILTER } from '~/server/services/generation/statuses';
 import { pageArgs, toPage, type Page, type PageRequest } from '~/server/services/paging/cursor-page';
 import type { CreationStatusFilter, CreationTypeFilter } from '~/utils/creation-filters';
 import { assertOwnCollection } from './collections';
-import { searchWords } from './search-words';
+import { findSearchMatches, idsOfFixedLength } from './search-matches';
+import { likeLiteral, searchWords } from './search-words';
 
 export const CREATION_SORTS = ['newest', 'oldest'] as const;
 export type CreationSort = (typeof CREATION_SORTS)[number];
@@ -30,16 +32,16 @@ export type CreationFilters = {
   sort?: CreationSort | undefined;
 };
 
-/** LIKE's own characters in a word stand for themselves. */
-function likeLiteral(word: string): string {
-  return word.replace(/[\\%_]/gu, (c) => `\\${c}`);
-}
-
 export async function listCreations(db: Db, ownerId: string, filters: CreationFilters & PageRequest): Promise<Page<Generation>> {
   if (filters.collectionId) await assertOwnCollection(db, ownerId, filters.collectionId);
   const words = await searchWords(db, filters.q);
+  const matches = words.length > 0 ? await findSearchMatches(db, ownerId, words) : undefined;
   const where: Prisma.GenerationWhereInput = {
-    userId: ownerId,
+    // Few matches: the page is read among them by id (search-matches.ts found them among the
+    // owner's rows only). Otherwise by walking the owner's history in order, stopping at the page.
+    // Never both: a plan prepared once for any user would read the whole history of the owner's
+    // "userId" to intersect it with the ids.
+    ...(matches?.kind === 'few' ? { id: { in: idsOfFixedLength(matches.ids) } } : { userId: ownerId }),
     deletedAt: null,
     ...(filters.type ? { outputType: filters.type } : {}),
     ...(filters.status ? { status: { in: [...INTERNAL_BY_FILTER[filters.status]] } } : {}),

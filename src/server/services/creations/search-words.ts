@@ -19,3 +19,8 @@ export async function searchWords(db: Db, query: string | undefined): Promise<st
   const words = (row?.folded ?? '').split(/\s+/u).filter((word) => word !== '');
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
+
+/** LIKE's own characters in a word stand for themselves. */
+export function likeLiteral(word: string): string {
+  return word.replace(/[\\%_]/gu, (c) => `\\${c}`);
+}
