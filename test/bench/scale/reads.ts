@@ -44,7 +44,8 @@ const list = (extra: Record<string, unknown>): Pick<ScaleRead, 'trpc' | 'input' 
 
 /**
  * The reads, in the order they are measured. The searches (issue 21) find a full page on both
- * databases (seed.ts, SEARCH_WORD); a partial word is served by the same trigram index.
+ * databases (seed.ts, SEARCH_WORD); a partial word is served by the same per-user index (migration
+ * search_owner_keys).
  */
 export const SCALE_READS: ScaleRead[] = [
   { name: BARE, rest: () => '/api/health', input: () => null },

@@ -121,7 +121,7 @@ async function withClient<T>(connectionString: string, run: (client: pg.Client) 
 /**
  * Runs a bulk load with the tables' secondary indexes (those no constraint needs) dropped and built
  * again afterwards, as one builds them once over a million rows faster than it updates them a
- * million times (a trigram index most of all). The indexes come back exactly as they were defined.
+ * million times (the search's GIN index most of all). The indexes come back exactly as they were defined.
  * Needs a superuser role (session_replication_role), as the bench's TEST_DATABASE_URL has.
  */
 async function withoutSecondaryIndexes(client: pg.Client, tables: string[], load: () => Promise<void>): Promise<void> {
