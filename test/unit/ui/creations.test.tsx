@@ -6,6 +6,7 @@ import { CreationsBrowser } from '~/features/creations/CreationsBrowser';
 import { nextStepsData } from '~/server/pages/next-steps';
 import { creationsPageData } from '~/server/pages/page-props';
 import { fakes, resetFakes } from './helpers/fakes';
+import { asCreation, predictionFixture } from './helpers/prediction';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
@@ -16,27 +17,16 @@ vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).
 function creation(n: number, type = 'image') {
   const url = type === 'video' ? `https://s.test/out/${n}.mp4` : `https://s.test/out/${n}.png`;
   const key = `u/u1/generations/gen-${n}/0-${n}.${type === 'video' ? 'mp4' : 'png'}`;
-  return {
-    id: `gen-${n}`,
-    status: 'succeeded',
-    error: null,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0, n)),
-    completedAt: null,
-    outputNum: 1,
-    modelId: type === 'video' ? 'kling-v2.1-standard' : 'flux-schnell',
-    mode: null,
-    appId: 'flux-schnell',
-    cost: 1,
-    isPublic: n % 2 === 0,
-    isOwner: true,
-    queue: { dispatchAt: new Date(0), waitSeconds: 0, estimatedSeconds: 20 },
-    progress: null,
-    etaSeconds: null,
-    queuePosition: null,
-    display: { prompt: `prompt ${n}`, inputImages: [], outputType: type, outputText: null, outputMedia: [{ publicUrl: url, thumbnailUrl: null, contentType: type === 'video' ? 'video/mp4' : 'image/png', key }] },
-    starred: n === 29,
-    promptHidden: false,
-  };
+  return asCreation(
+    predictionFixture({
+      id: `gen-${n}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0, n)),
+      modelId: type === 'video' ? 'kling-v2.1-standard' : 'flux-schnell',
+      isPublic: n % 2 === 0,
+      display: { prompt: `prompt ${n}`, inputImages: [], outputType: type, outputText: null, outputMedia: [{ publicUrl: url, thumbnailUrl: null, contentType: type === 'video' ? 'video/mp4' : 'image/png', key }] },
+    }),
+    { starred: n === 29 },
+  );
 }
 
 function setup() {

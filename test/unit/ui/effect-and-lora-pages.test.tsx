@@ -11,6 +11,8 @@ import CreatePage from '~/pages/create/[appId]';
 import ImageEffectPage from '~/pages/image-effects/[effectId]';
 import { effectPageData, generatorData, loraPreset } from '~/server/pages/page-props';
 import { fakes, resetFakes } from './helpers/fakes';
+import type { Prediction } from '~/features/predictions/types';
+import { asCreation, predictionFixture } from './helpers/prediction';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
@@ -21,29 +23,23 @@ vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).
 const PHOTO = 'https://studio.test/storage/u/1/uploads/me.png';
 
 function handlers(): Handlers {
-  const prediction = (status: string) => ({
-    id: 'gen-1',
-    status,
-    error: null,
-    createdAt: new Date(0),
-    completedAt: null,
-    outputNum: 1,
-    modelId: 'kontext-style-effect',
-    mode: 'pro',
-    appId: 'image-to-image',
-    cost: 16,
-    isPublic: true,
-    isOwner: true,
-    queue: { dispatchAt: new Date(0), waitSeconds: 10, estimatedSeconds: 30 },
-    display: { prompt: null, inputImages: [PHOTO], outputType: 'image', outputText: null, outputMedia: [] },
-  });
+  const prediction = (status: Prediction['status']) =>
+    predictionFixture({
+      status,
+      modelId: 'kontext-style-effect',
+      mode: 'pro',
+      appId: 'image-to-image',
+      cost: 16,
+      queue: { dispatchAt: new Date(0), waitSeconds: 10, estimatedSeconds: 30 },
+      display: { prompt: null, inputImages: [PHOTO], outputType: 'image', outputText: null, outputMedia: [] },
+    });
   return {
     'system.status': () => SYSTEM_STATUS,
     'user.details': () => userDetails({ credits: 100, premium: true }),
     'generation.check': () => ({ success: true, credits: 16, message: null, error: null }),
     'generation.submit': () => ({ id: 'gen-1', status: 'pending', outputNum: 1, user_credits: 84, text: null, prediction: prediction('pending') }),
     'prediction.get': () => prediction('processing'),
-    'prediction.recent': () => [{ ...prediction('succeeded'), id: 'old-1' }],
+    'prediction.recent': () => [asCreation({ ...prediction('succeeded'), id: 'old-1' })],
     'prediction.onUpdate': () => undefined,
   };
 }

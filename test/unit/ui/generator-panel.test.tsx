@@ -11,6 +11,8 @@ import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
 import { generatorData } from '~/server/pages/page-props';
 import { useGeneration } from '~/features/generator/useGeneration';
 import { fakes, resetFakes } from './helpers/fakes';
+import type { Prediction } from '~/features/predictions/types';
+import { asCreation, predictionFixture } from './helpers/prediction';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
@@ -18,36 +20,22 @@ vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterM
 vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
 vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
 
-function prediction(status: string, overrides: Record<string, unknown> = {}) {
-  return {
-    id: 'gen-1',
+function prediction(status: Prediction['status'], overrides: Partial<Prediction> = {}) {
+  return predictionFixture({
     status,
-    error: null,
-    createdAt: new Date(0),
-    completedAt: null,
-    outputNum: 1,
-    modelId: 'flux-schnell',
-    mode: null,
-    appId: 'flux-schnell',
-    cost: 1,
-    isPublic: true,
-    isOwner: true,
     queue: { dispatchAt: new Date(0), waitSeconds: 60, estimatedSeconds: 20 },
-    progress: null,
-    etaSeconds: null,
-    queuePosition: null,
     display: {
       prompt: 'a fox',
       inputImages: [],
       outputType: 'image',
       outputText: null,
-      outputMedia: status === 'succeeded' ? [{ publicUrl: 'https://studio.test/storage/out/fox.png', thumbnailUrl: null, contentType: 'image/png' }] : [],
+      outputMedia: status === 'succeeded' ? [{ publicUrl: 'https://studio.test/storage/out/fox.png', thumbnailUrl: null, contentType: 'image/png', key: 'u/u1/generations/gen-1/0.png' }] : [],
     },
     ...overrides,
-  };
+  });
 }
 
-type Setup = { credits?: number; premium?: boolean; maintenance?: boolean; recent?: unknown[] };
+type Setup = { credits?: number; premium?: boolean; maintenance?: boolean; recent?: Prediction[] };
 
 function setup(options: Setup = {}) {
   const calls: { path: string; input: unknown }[] = [];
@@ -62,7 +50,7 @@ function setup(options: Setup = {}) {
       return { id: 'gen-1', status: 'pending', outputNum: 1, user_credits: credits, text: null, prediction: prediction('pending') };
     },
     'prediction.get': () => prediction('processing'),
-    'prediction.recent': () => options.recent ?? [],
+    'prediction.recent': () => (options.recent ?? []).map((item) => asCreation(item)),
     'prediction.onUpdate': (_input, emit) => {
       push.emit = emit;
     },

@@ -9,11 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getModel, publicModelDefinition } from '~/catalogue';
 import { creationsPageData } from '~/server/pages/page-props';
 import { CreationsBrowser } from '~/features/creations/CreationsBrowser';
-import type { ShownPrediction } from '~/features/predictions/types';
+import type { Prediction, ShownPrediction } from '~/features/predictions/types';
 import { OutputArea } from '~/features/outputs/OutputArea';
 import { signalCompletion } from '~/features/progress/completion-signal';
 import { JobProgress } from '~/features/progress/JobProgress';
 import { resetFakes } from './helpers/fakes';
+import { asCreation, predictionFixture } from './helpers/prediction';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
@@ -101,32 +102,27 @@ describe('JobProgress', () => {
   });
 });
 
-function running(progress: number | null, etaSeconds: number | null, status = 'processing') {
-  return {
-    id: 'gen-run',
-    status,
-    error: null,
-    createdAt: new Date(Date.UTC(2026, 0, 2)),
-    completedAt: null,
-    outputNum: 1,
-    modelId: 'kling-v2.1-standard',
-    mode: null,
-    appId: 'kling',
-    cost: 80,
-    isPublic: true,
-    isOwner: true,
-    queue: { dispatchAt: new Date(0), waitSeconds: 10, estimatedSeconds: 180 },
-    progress,
-    etaSeconds,
-    queuePosition: null,
-    display: {
-      prompt: 'waves',
-      inputImages: [],
-      outputType: 'video',
-      outputText: null,
-      outputMedia: status === 'succeeded' ? [{ publicUrl: 'https://s.test/out/waves.mp4', thumbnailUrl: null, contentType: 'video/mp4' }] : [],
-    },
-  };
+function running(progress: number | null, etaSeconds: number | null, status: Prediction['status'] = 'processing') {
+  return asCreation(
+    predictionFixture({
+      id: 'gen-run',
+      status,
+      createdAt: new Date(Date.UTC(2026, 0, 2)),
+      modelId: 'kling-v2.1-standard',
+      appId: 'kling',
+      cost: 80,
+      queue: { dispatchAt: new Date(0), waitSeconds: 10, estimatedSeconds: 180 },
+      progress,
+      etaSeconds,
+      display: {
+        prompt: 'waves',
+        inputImages: [],
+        outputType: 'video',
+        outputText: null,
+        outputMedia: status === 'succeeded' ? [{ publicUrl: 'https://s.test/out/waves.mp4', thumbnailUrl: null, contentType: 'video/mp4', key: 'u/u1/generations/gen-run/0.mp4' }] : [],
+      },
+    }),
+  );
 }
 
 describe('/creations keeps a running creation moving', () => {

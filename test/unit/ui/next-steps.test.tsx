@@ -15,7 +15,7 @@ import { OutputArea } from '~/features/outputs/OutputArea';
 import { nextStepsData } from '~/server/pages/next-steps';
 import { generatorData } from '~/server/pages/page-props';
 import { fakes, resetFakes } from './helpers/fakes';
-import { predictionFixture } from './helpers/prediction';
+import { asCreation, predictionFixture } from './helpers/prediction';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
@@ -130,7 +130,7 @@ describe('a text result', () => {
 
 describe('Recent Creations', () => {
   it('each item has a menu with the image actions, Use as input and Remix', async () => {
-    const creation = predictionFixture({ id: 'old-1', display: imageResult().display! });
+    const creation = asCreation(predictionFixture({ id: 'old-1', display: imageResult().display! }));
     renderWithProviders(<RecentCreations />, { handlers: { ...NEXT_STEPS, 'user.details': () => userDetails({ premium: true }), 'prediction.recent': () => [creation] } });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Next steps for a kite' })));
     const menu = await screen.findByTestId('creation-steps-menu');

@@ -10,7 +10,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import { I18nProvider } from '~/i18n';
 import { SessionStatusProvider } from '~/features/auth/session-status';
 import type { SystemStatus } from '~/features/maintenance/useSystemStatus';
+import type { z } from 'zod';
 import { fakes } from './fakes';
+import { OUTPUT_SCHEMAS, type ProcedurePath } from './output-schemas';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import en from '~/messages/en.json';
 import type { AppRouter } from '~/server/trpc/root';
@@ -52,6 +54,22 @@ export function networkError(): TRPCClientError<AppRouter> {
   return TRPCClientError.from(new TypeError('Failed to fetch'));
 }
 
+/**
+ * A fake answer as the server would send it: parsed with the procedure's own output schema (so
+ * unknown fields go, as they do on the server). An answer the server could not send fails the test
+ * run (an uncaught error, which vitest reports against the test) as well as the call, so a test
+ * cannot pass on a shape the real server would refuse.
+ */
+function asTheServerSends(path: string, schema: z.ZodType, data: unknown): unknown {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const problem = new Error(`The test's answer to ${path} is not what the server sends: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`);
+  setTimeout(() => {
+    throw problem;
+  });
+  throw problem;
+}
+
 export function testLink(handlers: Handlers, calls: Call[] = []): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
@@ -62,8 +80,13 @@ export function testLink(handlers: Handlers, calls: Call[] = []): TRPCLink<AppRo
           observer.error(TRPCClientError.from(new Error(`no test handler for ${op.path}`)));
           return () => undefined;
         }
+        const schema = OUTPUT_SCHEMAS[op.path as ProcedurePath] as z.ZodType | undefined;
+        if (!schema) {
+          observer.error(TRPCClientError.from(new Error(`no procedure ${op.path} on the server`)));
+          return () => undefined;
+        }
         if (op.type === 'subscription') {
-          const cleanup = (handler as SubscriptionHandler)(op.input, (value) => observer.next({ result: { type: 'data', data: value } } as never));
+          const cleanup = (handler as SubscriptionHandler)(op.input, (value) => observer.next({ result: { type: 'data', data: asTheServerSends(op.path, schema, value) } } as never));
           return () => {
             if (typeof cleanup === 'function') cleanup();
           };
@@ -71,6 +94,7 @@ export function testLink(handlers: Handlers, calls: Call[] = []): TRPCLink<AppRo
         let active = true;
         Promise.resolve()
           .then(() => (handler as Handler)(op.input))
+          .then((data) => asTheServerSends(op.path, schema, data))
           .then(
             (data) => {
               if (!active) return;

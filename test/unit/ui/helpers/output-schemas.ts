@@ -1,0 +1,119 @@
+/**
+ * Each procedure's output schema, the one its `.output(...)` declares, by path: the test link
+ * parses every fake answer with it, so a fake cannot drift from what the server really sends (a
+ * missing field, a string where a Date goes) and a component is never tested on a shape the
+ * server would refuse to send.
+ *
+ * The map's type is derived from the router (tRPC's public `inferRouterOutputs`): tsc fails when a
+ * procedure is added without an entry here, and when an entry's schema gives another type than the
+ * procedure's output. (tRPC has no public way to read a procedure's parser back from the router.)
+ */
+import type { inferRouterOutputs } from '@trpc/server';
+import type { z } from 'zod';
+import * as billingCheckout from '~/server/routers/billing/checkout.schema';
+import * as billingConfirm from '~/server/routers/billing/confirm.schema';
+import * as billingLocalPay from '~/server/routers/billing/local-pay.schema';
+import * as billingLocalSession from '~/server/routers/billing/local-session.schema';
+import * as billingOffer from '~/server/routers/billing/offer.schema';
+import * as billingPortal from '~/server/routers/billing/portal.schema';
+import * as billingPurchases from '~/server/routers/billing/purchases.schema';
+import * as billingStatus from '~/server/routers/billing/status.schema';
+import * as collectionAdd from '~/server/routers/collection/add.schema';
+import * as collectionCreate from '~/server/routers/collection/create.schema';
+import * as collectionDelete from '~/server/routers/collection/delete.schema';
+import * as collectionList from '~/server/routers/collection/list.schema';
+import * as collectionRemove from '~/server/routers/collection/remove.schema';
+import * as collectionRename from '~/server/routers/collection/rename.schema';
+import * as creditsBalance from '~/server/routers/credits/balance.schema';
+import * as creditsEstimate from '~/server/routers/credits/estimate.schema';
+import * as creditsHistory from '~/server/routers/credits/history.schema';
+import * as effectsGetImage from '~/server/routers/effects/get-image.schema';
+import * as effectsGetVideo from '~/server/routers/effects/get-video.schema';
+import * as effectsImageList from '~/server/routers/effects/image-list.schema';
+import * as effectsVideoList from '~/server/routers/effects/video-list.schema';
+import * as generationAppModels from '~/server/routers/generation/app-models.schema';
+import * as generationApps from '~/server/routers/generation/apps.schema';
+import * as generationCancel from '~/server/routers/generation/cancel.schema';
+import * as generationCheckSync from '~/server/routers/generation/check-sync.schema';
+import * as generationCheck from '~/server/routers/generation/check.schema';
+import * as generationModel from '~/server/routers/generation/model.schema';
+import * as generationNextSteps from '~/server/routers/generation/next-steps.schema';
+import * as generationRandomPrompt from '~/server/routers/generation/random-prompt.schema';
+import * as generationRunSync from '~/server/routers/generation/run-sync.schema';
+import * as generationSubmit from '~/server/routers/generation/submit.schema';
+import * as loraGet from '~/server/routers/lora/get.schema';
+import * as loraList from '~/server/routers/lora/list.schema';
+import * as mediaProxyImage from '~/server/routers/media/proxy-image.schema';
+import * as predictionDeleteMany from '~/server/routers/prediction/delete-many.schema';
+import * as predictionDelete from '~/server/routers/prediction/delete.schema';
+import * as predictionGet from '~/server/routers/prediction/get.schema';
+import * as predictionList from '~/server/routers/prediction/list.schema';
+import * as predictionRecent from '~/server/routers/prediction/recent.schema';
+import * as predictionSetSharing from '~/server/routers/prediction/set-sharing.schema';
+import * as predictionStar from '~/server/routers/prediction/star.schema';
+import * as systemStatus from '~/server/routers/system/status.schema';
+import * as uploadFaceCheck from '~/server/routers/upload/face-check.schema';
+import * as uploadSignedUrl from '~/server/routers/upload/signed-url.schema';
+import * as userDetails from '~/server/routers/user/details.schema';
+import { predictionSchema } from '~/server/services/generation/present';
+import type { AppRouter } from '~/server/trpc/root';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+/** 'prediction.list', 'user.details', …: every procedure's path. */
+export type ProcedurePath = { [R in keyof Outputs & string]: `${R}.${keyof Outputs[R] & string}` }[keyof Outputs & string];
+type OutputOf<P extends ProcedurePath> = P extends `${infer R extends keyof Outputs}.${infer N}` ? (N extends keyof Outputs[R] ? Outputs[R][N] : never) : never;
+
+/** A subscription's schema is that of each value it pushes. */
+type Answer<T> = T extends AsyncIterable<infer Pushed> ? Pushed : T;
+
+export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputOf<P>>> } = {
+  'billing.offer': billingOffer.offerOutput,
+  'billing.status': billingStatus.statusOutput,
+  'billing.checkout': billingCheckout.checkoutOutput,
+  'billing.portal': billingPortal.portalOutput,
+  'billing.confirm': billingConfirm.confirmOutput,
+  'billing.purchases': billingPurchases.purchasesOutput,
+  'billing.localSession': billingLocalSession.localSessionOutput,
+  'billing.localPay': billingLocalPay.localPayOutput,
+  // The local portal's actions answer with the plan's status, as billing.status does.
+  'billing.localPortalAction': billingStatus.statusOutput,
+  'collection.list': collectionList.listOutput,
+  'collection.create': collectionCreate.createOutput,
+  'collection.rename': collectionRename.renameOutput,
+  'collection.delete': collectionDelete.deleteOutput,
+  'collection.add': collectionAdd.addOutput,
+  'collection.remove': collectionRemove.removeOutput,
+  'credits.balance': creditsBalance.balanceOutput,
+  'credits.history': creditsHistory.historyOutput,
+  'credits.estimate': creditsEstimate.estimateOutput,
+  'effects.imageList': effectsImageList.imageListOutput,
+  'effects.videoList': effectsVideoList.videoListOutput,
+  'effects.getImage': effectsGetImage.getImageOutput,
+  'effects.getVideo': effectsGetVideo.getVideoOutput,
+  'generation.submit': generationSubmit.submitOutput,
+  'generation.runSync': generationRunSync.runSyncOutput,
+  'generation.check': generationCheck.checkOutput,
+  'generation.checkSync': generationCheckSync.checkSyncOutput,
+  'generation.cancel': generationCancel.cancelOutput,
+  'generation.apps': generationApps.appsOutput,
+  'generation.appModels': generationAppModels.appModelsOutput,
+  'generation.model': generationModel.modelOutput,
+  'generation.nextSteps': generationNextSteps.nextStepsOutput,
+  'generation.randomPrompt': generationRandomPrompt.randomPromptOutput,
+  'lora.list': loraList.listLorasOutput,
+  'lora.get': loraGet.getOutput,
+  'media.proxyImage': mediaProxyImage.proxyImageOutput,
+  'prediction.get': predictionGet.getOutput,
+  'prediction.list': predictionList.listOutput,
+  'prediction.recent': predictionRecent.recentOutput,
+  'prediction.delete': predictionDelete.deleteOutput,
+  'prediction.deleteMany': predictionDeleteMany.deleteManyOutput,
+  // Its `.output` (eachYield) checks each pushed value with this schema.
+  'prediction.onUpdate': predictionSchema,
+  'prediction.star': predictionStar.starOutput,
+  'prediction.setSharing': predictionSetSharing.setSharingOutput,
+  'system.status': systemStatus.statusOutput,
+  'upload.signedUrl': uploadSignedUrl.signedUrlOutput,
+  'upload.faceCheck': uploadFaceCheck.faceCheckOutput,
+  'user.details': userDetails.detailsOutput,
+};
