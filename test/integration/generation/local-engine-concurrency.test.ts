@@ -65,7 +65,9 @@ describe('local engine concurrency', () => {
     expect(heavyRow.status).toBe('succeeded');
     // The upscale never took one of the engine's slots.
     expect(engine.stats().peakActive).toBe(1);
-  });
+    // The test's own limit covers the waits it makes: the heavy job's 120 s (its model work is real
+    // CPU at low priority, slow on a busy machine) after the light job's 20 s.
+  }, 180_000);
 
   it('never works on more jobs at once than its bound; the rest wait their turn and all finish', async () => {
     const user = await studio.createUser({ credits: 100, premium: true });

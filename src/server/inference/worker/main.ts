@@ -43,15 +43,16 @@ async function answer(request: WorkerRequest): Promise<{ value: unknown; transfe
 }
 
 /**
- * The model's work yields to the server when the cores are busy: this thread runs at the lowest
- * priority (niceness 19: a poll should never wait behind a tile). On Linux a thread has its own
- * niceness, set through its kernel thread id; elsewhere, or where it is not allowed, the thread
- * keeps the normal priority.
+ * The model's work yields to the server when the cores are busy: this thread runs at a lower
+ * priority (niceness 10). Not the lowest: at 19 a busy machine starved the upscale (one CI run's
+ * ×4 of 320×320 outlived its test by minutes), and a paid job must still finish. On Linux a thread
+ * has its own niceness, set through its kernel thread id; elsewhere, or where it is not allowed,
+ * the thread keeps the normal priority.
  */
 function yieldToTheServer(): void {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 19);
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, 10);
   } catch {
     // Not Linux, or not permitted: normal priority.
   }
