@@ -44,8 +44,8 @@ async function answer(request: WorkerRequest): Promise<{ value: unknown; transfe
 
 /**
  * The model's work yields to the server when the cores are busy: this thread runs at a lower
- * priority (niceness 10). Not the lowest: at 19 a busy machine starved the upscale (one CI run's
- * ×4 of 320×320 outlived its test by minutes), and a paid job must still finish. On Linux a thread
+ * priority (niceness 10). Not the lowest: at 19 (weight 15 against 1,024) a busy machine all but
+ * stops the model, and a paid job must still finish in its time limit. On Linux a thread
  * has its own niceness, set through its kernel thread id; elsewhere, or where it is not allowed,
  * the thread keeps the normal priority.
  */
