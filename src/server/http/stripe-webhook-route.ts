@@ -1,17 +1,22 @@
 /**
  * The Stripe webhook at the edge: raw body (Next's parser off, size-capped), the signature header,
- * and the billing service's answer written as it is. Never blocked by maintenance: payments made
- * before the switch must still be granted.
+ * and the billing service's answer written as it is (json-answer.ts: without the ETag Next's
+ * res.json hashes for every answer, which Stripe never asks for). Never blocked by maintenance:
+ * payments made before the switch must still be granted.
  */
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { getDb } from '~/server/db/client';
 import { asAppError, retryAfterFor } from '~/server/errors';
 import { ensureServerRuntime } from '~/server/runtime';
 import { receiveStripeWebhook } from '~/server/services/billing/webhook';
+import { frozenJsonText, sendJson, sendJsonText } from './json-answer';
 import { readWebhookBody } from './webhook-body';
 
 /** Stripe's events are a few kilobytes; a checkout session with many line items stays far below this. */
 const STRIPE_BODY_LIMIT = 512 * 1024;
+
+/** The service's 200 answers are frozen, one per outcome: each one's JSON is made once. */
+const answerJson = frozenJsonText();
 
 export async function stripeWebhookRoute(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   const raw = await readWebhookBody(req, res, STRIPE_BODY_LIMIT);
@@ -23,11 +28,11 @@ export async function stripeWebhookRoute(req: NextApiRequest, res: NextApiRespon
     ensureServerRuntime(db);
     const answer = await receiveStripeWebhook(db, raw, Array.isArray(signature) ? signature[0] : signature);
     if (answer.retryAfterSeconds) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
-    res.status(answer.status).json(answer.body);
+    sendJsonText(res, answer.status, answerJson(answer.body) ?? JSON.stringify(answer.body));
   } catch (error) {
     // The database could not even be reached: Stripe delivers again on a 5xx.
     const retryAfter = retryAfterFor(asAppError(error)?.code ?? 'internal');
     if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-    res.status(503).json({ ok: false, error: 'try_again' });
+    sendJson(res, 503, { ok: false, error: 'try_again' });
   }
 }

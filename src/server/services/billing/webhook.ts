@@ -30,6 +30,21 @@ export type WebhookAnswer = {
 
 const deliveryId = (eventId: string) => `stripe:${eventId}`;
 
+/**
+ * The 200 answers, one frozen object per outcome (the handlers' few names), so the edge can write
+ * each one's JSON once rather than once per delivery (src/server/http/json-answer.ts).
+ */
+const OK_ANSWERS = new Map<string, WebhookAnswer>();
+
+function okAnswer(outcome: string): WebhookAnswer {
+  let answer = OK_ANSWERS.get(outcome);
+  if (!answer) {
+    answer = Object.freeze({ status: 200, body: Object.freeze({ ok: true, outcome }) });
+    OK_ANSWERS.set(outcome, answer);
+  }
+  return answer;
+}
+
 /** Under load a delivery may wait for a connection: longer than Prisma's 2 s, well inside Stripe's own timeout. */
 const TRANSACTION_LIMITS = { maxWait: 10_000, timeout: 15_000 };
 
@@ -44,14 +59,14 @@ export async function receiveStripeWebhook(db: Db, rawBody: Buffer | string, sig
   if (!parsed.success) return { status: 400, body: { ok: false, error: 'bad_event', message: 'The payload is not a Stripe event.' } };
   const event = parsed.data;
   const handler = EVENT_HANDLERS[event.type];
-  if (!handler) return { status: 200, body: { ok: true, outcome: 'ignored' } };
+  if (!handler) return okAnswer('ignored');
   try {
     const key = deliveryId(event.id);
     let plan = handler(db, event);
     if (plan.kind === 'read_back') {
       // A replay costs one indexed read, not another call to the provider.
       const known = await queryDirect(db, Prisma.sql`SELECT 1 AS "one" FROM "WebhookDelivery" WHERE "id" = ${key}`);
-      if (known.length > 0) return { status: 200, body: { ok: true, outcome: 'duplicate' } };
+      if (known.length > 0) return okAnswer('duplicate');
       plan = await plan.then();
     }
     const effect = plan;
@@ -64,7 +79,7 @@ export async function receiveStripeWebhook(db: Db, rawBody: Buffer | string, sig
             if (recorded.count === 0) return 'duplicate';
             return effect.apply(tx);
           }, TRANSACTION_LIMITS);
-    return { status: 200, body: { ok: true, outcome } };
+    return okAnswer(outcome);
   } catch (error) {
     return failureAnswer(event.type, event.id, error);
   }
