@@ -135,10 +135,15 @@ export async function measureWebhook(options: { webhookUrl: string; db: Db; stri
     let next = 0;
     const started = performance.now();
     await Promise.all(
-      connections.map(async (connection) => {
+      connections.map(async (_, slot) => {
         while (next < list.length) {
           const delivery = list[(next += 1) - 1]!;
-          const result = await post(connection, delivery).catch(() => ({ status: 0, ms: Number.NaN }));
+          const result = await post(connections[slot]!, delivery).catch(async () => {
+            // The connection broke (node:http's agent would open another): so does this sender.
+            connections[slot]!.close();
+            connections[slot] = await KeepAliveSender.open(target);
+            return { status: 0, ms: Number.NaN };
+          });
           if (result.status !== 200) failed.push(delivery);
           results.push(result);
         }
