@@ -10,6 +10,7 @@ import { PromptControl } from '~/features/form/controls/simple/PromptControl';
 import { PromptAssistHost } from '~/features/image-to-prompt';
 import { AccountArea } from '~/features/layout/AccountArea';
 import { fakes, resetFakes } from '../ui/helpers/fakes';
+import { predictionFixture } from '../ui/helpers/prediction';
 import { heldAnswer, inputsTo, serverError, userDetails, type Call, type Handler, type Handlers } from '../ui/helpers/providers';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
 import { imageFile, SIGN_IN_BY_GOOGLE, signInFromDialog, toastsAsked } from './helpers/render';
@@ -40,7 +41,14 @@ function promptServer(options: { premium?: boolean; runSync?: Handler; randomPro
     'generation.runSync': async (input: unknown) => {
       const answer = (await run(input)) as RunSyncAnswer;
       credits = answer.user_credits;
-      return answer;
+      // The server answers the finished run's prediction with it (run-sync.schema.ts): a text result.
+      const prediction = predictionFixture({
+        id: answer.id,
+        modelId: 'image-to-prompt',
+        appId: 'image-to-prompt',
+        display: { prompt: null, inputImages: [IMAGE], outputType: 'text', outputText: answer.text, outputMedia: [] },
+      });
+      return { ...answer, prediction };
     },
     'generation.randomPrompt': options.randomPrompt ?? (() => ({ content: LIGHTHOUSE })),
   };
