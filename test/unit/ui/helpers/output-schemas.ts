@@ -4,12 +4,13 @@
  * missing field, a string where a Date goes) and a component is never tested on a shape the
  * server would refuse to send.
  *
- * The map's type is derived from the router (tRPC's public `inferRouterOutputs`): tsc fails when a
- * procedure is added without an entry here, and when an entry's schema gives another type than the
- * procedure's output. (tRPC has no public way to read a procedure's parser back from the router.)
+ * The map's type is derived from the router (the paths and outputs of call-procedure.ts, read with
+ * tRPC's public `inferRouterOutputs`): tsc fails when a procedure is added without an entry here,
+ * and when an entry's schema gives another type than the procedure's output. (tRPC has no public
+ * way to read a procedure's parser back from the router.)
  */
-import type { inferRouterOutputs } from '@trpc/server';
 import type { z } from 'zod';
+import type { OutputAt, ProcedurePath } from '~/server/http/call-procedure';
 import * as billingCheckout from '~/server/routers/billing/checkout.schema';
 import * as billingConfirm from '~/server/routers/billing/confirm.schema';
 import * as billingLocalPay from '~/server/routers/billing/local-pay.schema';
@@ -56,17 +57,11 @@ import * as uploadFaceCheck from '~/server/routers/upload/face-check.schema';
 import * as uploadSignedUrl from '~/server/routers/upload/signed-url.schema';
 import * as userDetails from '~/server/routers/user/details.schema';
 import { predictionSchema } from '~/server/services/generation/present';
-import type { AppRouter } from '~/server/trpc/root';
-
-type Outputs = inferRouterOutputs<AppRouter>;
-/** 'prediction.list', 'user.details', …: every procedure's path. */
-export type ProcedurePath = { [R in keyof Outputs & string]: `${R}.${keyof Outputs[R] & string}` }[keyof Outputs & string];
-type OutputOf<P extends ProcedurePath> = P extends `${infer R extends keyof Outputs}.${infer N}` ? (N extends keyof Outputs[R] ? Outputs[R][N] : never) : never;
 
 /** A subscription's schema is that of each value it pushes. */
 type Answer<T> = T extends AsyncIterable<infer Pushed> ? Pushed : T;
 
-export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputOf<P>>> } = {
+export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P>>> } = {
   'billing.offer': billingOffer.offerOutput,
   'billing.status': billingStatus.statusOutput,
   'billing.checkout': billingCheckout.checkoutOutput,
