@@ -1,6 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * expect.poll waits for a state (a pushed update, a page's answer), and its own 1 s default is a
+ * statement about how fast the machine is: a CI run beside other work failed waiting 1 s for the
+ * local portal's answer while the request was still in flight (billing e2e, 379a304 run 3). So its
+ * limit is a hang detector, as every other wait's is; a test that needs a shorter one says so.
+ */
+const POLL_UNTIL_STATE = { timeout: 20_000 };
+
 const alias = {
   '~': fileURLToPath(new URL('./src', import.meta.url)),
   '@test': fileURLToPath(new URL('./test', import.meta.url)),
@@ -33,6 +41,7 @@ export default defineConfig({
           setupFiles: ['test/setup/integration.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: POLL_UNTIL_STATE },
           // Two cores: one PGlite/PostgreSQL-heavy file at a time per core.
           maxWorkers: 2,
         },
@@ -48,6 +57,7 @@ export default defineConfig({
           setupFiles: ['test/setup/e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          expect: { poll: POLL_UNTIL_STATE },
           fileParallelism: false,
         },
       },

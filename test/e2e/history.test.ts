@@ -18,8 +18,6 @@ import { seedPremiumUser } from './helpers/users';
 
 const EMAIL = 'hana@example.com';
 const DESKTOP = { width: 1360, height: 900 };
-/** expect.poll's own 1 s is shorter than a page's hydration on a busy machine: a hang detector instead. */
-const UNTIL = { timeout: 20_000 };
 
 const SUBJECTS = ['fox', 'owl', 'whale', 'tiger', 'heron', 'otter', 'panda', 'koala', 'bison', 'crane'];
 const PLACES = ['in a forest', 'by a Lighthouse', 'on a glacier'];
@@ -101,7 +99,7 @@ describe('history', () => {
     await page.getByTestId('creations-search').fill('lighthouse');
     await page.waitForURL(`${app.url}/creations?q=lighthouse`);
     const expected = [...PROMPTS.filter((p) => p.includes('Lighthouse')).map((p) => idByPrompt.get(p)!), privateId];
-    await expect.poll(async () => (await shownIds(page)).sort(), UNTIL).toEqual(expected.sort());
+    await expect.poll(async () => (await shownIds(page)).sort()).toEqual(expected.sort());
     await shot(page, 'search');
     await page.close();
   });
@@ -110,15 +108,15 @@ describe('history', () => {
     const page = await context.newPage();
     const owl = idByPrompt.get('a owl on a glacier')!;
     await page.goto(`${app.url}/creations?q=owl%20glacier`);
-    await expect.poll(() => shownIds(page), UNTIL).toEqual([owl]);
+    await expect.poll(() => shownIds(page)).toEqual([owl]);
     const star = page.locator(`[data-testid="creation-item"]:has([data-id="${owl}"]) [data-testid="star-toggle"]`);
     await star.click();
-    await expect.poll(() => star.getAttribute('data-starred'), UNTIL).toBe('true');
+    await expect.poll(() => star.getAttribute('data-starred')).toBe('true');
     await page.goto(`${app.url}/creations`);
     await page.getByTestId('creation-card').first().waitFor();
     await page.getByTestId('creations-starred-filter').check();
     await page.waitForURL(`${app.url}/creations?starred=1`);
-    await expect.poll(() => shownIds(page), UNTIL).toEqual([owl]);
+    await expect.poll(() => shownIds(page)).toEqual([owl]);
     await page.close();
   });
 
@@ -126,7 +124,7 @@ describe('history', () => {
     const page = await context.newPage();
     await page.goto(`${app.url}/creations?q=whale`);
     const whales = PROMPTS.filter((p) => p.includes('whale')).map((p) => idByPrompt.get(p)!);
-    await expect.poll(async () => (await shownIds(page)).sort(), UNTIL).toEqual([...whales].sort());
+    await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...whales].sort());
     const picked = whales.slice(0, 2);
     for (const id of picked) await page.locator(`[data-testid="creation-item"]:has([data-id="${id}"]) [data-testid="creation-select"]`).check();
     await page.getByTestId('add-to-collection').click();
@@ -138,16 +136,16 @@ describe('history', () => {
     await page.goto(`${app.url}/creations`);
     await page.getByTestId('creation-card').first().waitFor();
     const filter = page.getByTestId('creations-collection-filter');
-    await expect.poll(() => filter.locator('option').allTextContents(), UNTIL).toEqual(['All creations', 'Whales (2)']);
+    await expect.poll(() => filter.locator('option').allTextContents()).toEqual(['All creations', 'Whales (2)']);
     await filter.selectOption({ label: 'Whales (2)' });
     await page.waitForURL(/\/creations\?collection=/);
-    await expect.poll(async () => (await shownIds(page)).sort(), UNTIL).toEqual([...picked].sort());
+    await expect.poll(async () => (await shownIds(page)).sort()).toEqual([...picked].sort());
     await shot(page, 'collection');
     // The collection's link opens it too.
     const link = page.url();
     const again = await context.newPage();
     await again.goto(link);
-    await expect.poll(async () => (await shownIds(again)).sort(), UNTIL).toEqual([...picked].sort());
+    await expect.poll(async () => (await shownIds(again)).sort()).toEqual([...picked].sort());
     await again.close();
     await page.close();
   });
@@ -167,7 +165,7 @@ describe('history', () => {
     expect(shown?.status()).toBe(200);
     expect(shown?.headers()['cache-control']).toContain('no-store');
     await page.getByTestId('share-image').waitFor();
-    await expect.poll(() => page.getByTestId('share-image').evaluate((img) => (img as HTMLImageElement).naturalWidth), UNTIL).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('share-image').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(await page.getByTestId('share-prompt').textContent()).toBe('Prompt: a fox in a forest');
     const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content');
     expect(ogImage).toMatch(/^http:\/\/localhost:\d+\//);
@@ -191,7 +189,7 @@ describe('history', () => {
     const isPrivate = owner.getByRole('switch', { name: 'Private' });
     const hidePrompt = owner.getByRole('switch', { name: 'Hide prompt on the share page' });
     // A switch is off while the plan is loading and while a change is on its way: on again = the server answered.
-    const answered = (toggle: Locator) => expect.poll(() => toggle.isEnabled(), UNTIL).toBe(true);
+    const answered = (toggle: Locator) => expect.poll(() => toggle.isEnabled()).toBe(true);
     await answered(isPrivate);
     expect(await isPrivate.isChecked()).toBe(false);
     await isPrivate.check({ force: true });
