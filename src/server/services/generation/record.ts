@@ -67,14 +67,15 @@ export async function recordPaidGeneration(db: Db, generation: NewGeneration): P
 }
 
 async function runStatement(db: Db, g: NewGeneration): Promise<RecordOutcome> {
-  const [answer] = await queryDirect<Answer>(db, statementFor(g));
+  const [answer] = await queryDirect<Answer>(db, recordStatement(g));
   if (!answer?.__user) return { kind: 'no_user' };
   if (answer.id === null) return { kind: 'refused' };
   const { __user, __credits, __balance, ...row } = answer;
   return __balance !== null ? { kind: 'recorded', row, balance: __balance } : { kind: 'replayed', row, balance: __credits ?? 0 };
 }
 
-function statementFor(g: NewGeneration): Prisma.Sql {
+/** The one statement (exported for its plan test: test/integration/generation/record-plan.test.ts). */
+export function recordStatement(g: NewGeneration): Prisma.Sql {
   const now = new Date();
   const { premium, free } = g.variants;
   const byPlan = (choose: (variant: PlanVariant) => Prisma.Sql) => Prisma.sql`CASE WHEN debited."premium" THEN ${choose(premium)} ELSE ${choose(free)} END`;

@@ -1,0 +1,100 @@
+/**
+ * The submit's one statement (record.ts) finds a replayed idempotency key through the unique
+ * ("userId", "idempotencyKey") index, also on a database that has never been analysed: a new
+ * studio, and any table until autovacuum's first ANALYZE. Without statistics the planner costs
+ * every index that starts with "userId" the same and keeps the newest; when that was the model
+ * filter's index, every submit walked the user's whole history for its key and the submit
+ * throughput halved (migration creations_model_index_model_first). Both plans the driver may use
+ * are checked: the custom plans of a prepared statement's first runs and the generic one after.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatement, type NewGeneration, type PlanVariant } from '~/server/services/generation/record';
+import { createTestDb, type TestDb } from '@test/helpers/database';
+
+let test: TestDb;
+let client: pg.Client;
+let userId: string;
+
+beforeAll(async () => {
+  test = await createTestDb();
+  userId = (await test.db.user.create({ data: { email: 'plan@example.test', credits: 100 } })).id;
+  client = new pg.Client({ connectionString: test.database.connectionString });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client?.end();
+  await test?.stop();
+});
+
+function variant(isPublic: boolean): PlanVariant {
+  const dispatchAt = new Date('2026-11-27T12:00:00.000Z');
+  return { isPublic, input: { prompt: 'a lighthouse', is_public: isPublic }, waitSeconds: 0, dispatchAt, deadlineAt: new Date(dispatchAt.getTime() + 60_000) };
+}
+
+function keyedSubmit(): NewGeneration {
+  return {
+    userId,
+    idempotencyKey: 'plan-test-key',
+    modelId: 'flux-schnell',
+    mode: null,
+    appId: null,
+    pageId: null,
+    appType: 'text-to-image',
+    outputType: 'image',
+    cost: 1,
+    outputNum: 1,
+    platform: 'local',
+    providerTarget: 'flux-schnell',
+    estimatedSeconds: 5,
+    note: 'FLUX Schnell',
+    priceAccepted: true,
+    variants: { premium: variant(true), free: variant(true) },
+  };
+}
+
+/** A value as a SQL literal, as the driver sends it (dates as UTC timestamps). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString().replace('T', ' ').replace('Z', ''));
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return client.escapeLiteral(String(value));
+}
+
+/** The plan of the submit's statement, prepared as the driver prepares it, under a plan cache mode. */
+async function planOf(mode: 'force_custom_plan' | 'force_generic_plan'): Promise<string> {
+  const statement = recordStatement(keyedSubmit());
+  await client.query('DEALLOCATE ALL');
+  await client.query(`PREPARE submit_statement AS ${statement.text}`);
+  await client.query(`SET plan_cache_mode = ${mode}`);
+  // EXPLAIN without ANALYZE: planned, never run, so nothing is written.
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE submit_statement(${statement.values.map(literal).join(', ')})`);
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+/** The lines of the plan's "prior" CTE (the key's lookup), up to the next CTE. */
+function priorLookup(plan: string): string {
+  const lines = plan.split('\n');
+  const start = lines.findIndex((line) => line.trim() === 'CTE prior');
+  expect(start, plan).toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((line, index) => index > start && /^\s*CTE /.test(line));
+  return lines.slice(start, end === -1 ? undefined : end).join('\n');
+}
+
+describe("the submit's key lookup on a table with no statistics yet", () => {
+  it('has none', async () => {
+    const { rows } = await client.query<{ reltuples: number }>(`SELECT reltuples FROM pg_class WHERE relname = 'Generation'`);
+    // -1: never vacuumed or analysed (PostgreSQL 14 and later, PGlite alike).
+    expect(rows[0]?.reltuples).toBe(-1);
+  });
+
+  for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
+    it(`reads the unique ("userId", "idempotencyKey") index with both columns (${mode})`, async () => {
+      const lookup = priorLookup(await planOf(mode));
+      expect(lookup).toMatch(/Index Scan using "Generation_userId_idempotencyKey_key" on "Generation"/);
+      expect(lookup).toMatch(/Index Cond: \(\("userId" = .+\) AND \("idempotencyKey" = .+\)\)/);
+      expect(lookup).not.toMatch(/Filter:/);
+    });
+  }
+});
