@@ -41,7 +41,8 @@ function utcTimestamp(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');
 }
 
-const asParameter = (value: unknown): unknown => (value instanceof Date ? utcTimestamp(value) : Array.isArray(value) ? value.map(asParameter) : value);
+/** A statement's value as this door sends it (record-plan.test.ts writes the same values as literals). */
+export const asParameter = (value: unknown): unknown => (value instanceof Date ? utcTimestamp(value) : Array.isArray(value) ? value.map(asParameter) : value);
 
 /** The connection-level failures of pg itself (a statement's own error carries a SQLSTATE instead). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);

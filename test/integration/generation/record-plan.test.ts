@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asParameter } from '~/server/db/direct-query';
 import { recordStatement, type NewGeneration, type PlanVariant } from '~/server/services/generation/record';
 import { createTestDb, type TestDb } from '@test/helpers/database';
 
@@ -54,12 +55,12 @@ function keyedSubmit(): NewGeneration {
   };
 }
 
-/** A value as a SQL literal, as the driver sends it (dates as UTC timestamps). */
+/** A value as a SQL literal of what the submit's door sends (direct-query.ts: dates as UTC timestamps). */
 function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (value instanceof Date) return client.escapeLiteral(value.toISOString().replace('T', ' ').replace('Z', ''));
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return client.escapeLiteral(String(value));
+  const sent = asParameter(value);
+  if (sent === null || sent === undefined) return 'NULL';
+  if (typeof sent === 'number' || typeof sent === 'boolean') return String(sent);
+  return client.escapeLiteral(String(sent));
 }
 
 /** The plan of the submit's statement, prepared as the driver prepares it, under a plan cache mode. */
