@@ -201,7 +201,7 @@ export function renderGenerated(results: BenchResults): string {
 
 const TEMPLATE_HEAD = `# Benchmarks
 
-\`npm run bench\` builds the app when \`.next\` is missing, starts it under \`next start\` on PostgreSQL 15
+\`npm run bench\` builds the app when \`.next\` is missing, starts it as \`npm start\` does (server.mjs) on PostgreSQL 15
 (BENCH_DATABASE_URL or TEST_DATABASE_URL) with the local engine, and measures, in one run: the
 first-load JS of every page, a phone load of the generator, and the API next to a bare route.
 \`npm run bench -- --as=before\` records a run as "before" (default: "after"); \`--fresh\` first

@@ -247,7 +247,7 @@ export function processCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** The same for every process of a process group (the studio's `next start` and whatever it forks). */
+/** The same for every process of a process group (the studio's server and whatever it forks). */
 export function processGroupCpuMs(groupId: number): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {

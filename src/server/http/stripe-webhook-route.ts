@@ -2,9 +2,10 @@
  * The Stripe webhook at the edge: raw body (Next's parser off, size-capped), the signature header,
  * and the billing service's answer written as it is (json-answer.ts: without the ETag Next's
  * res.json hashes for every answer, which Stripe never asks for). Never blocked by maintenance:
- * payments made before the switch must still be granted.
+ * payments made before the switch must still be granted. It needs nothing of Next's request (plain
+ * node:http types), so the production server answers it before Next's pipeline (direct-routes.ts).
  */
-import type { NextApiRequest, NextApiResponse } from 'next';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getDb } from '~/server/db/client';
 import { asAppError, retryAfterFor } from '~/server/errors';
 import { ensureServerRuntime } from '~/server/runtime';
@@ -18,7 +19,7 @@ const STRIPE_BODY_LIMIT = 512 * 1024;
 /** The service's 200 answers are frozen, one per outcome: each one's JSON is made once. */
 const answerJson = frozenJsonText();
 
-export async function stripeWebhookRoute(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+export async function stripeWebhookRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const raw = await readWebhookBody(req, res, STRIPE_BODY_LIMIT);
   if (!raw) return;
   const signature = req.headers['stripe-signature'];

@@ -5,7 +5,7 @@
  * a fresh thread.
  *
  * The thread runs worker/main.ts through tsx, from the source tree, never from Next's bundles: the
- * same file under `next start`, `next dev`, vitest and tsx, with TensorFlow.js's `.wasm` files and
+ * same file under `npm start`, `next dev`, vitest and tsx, with TensorFlow.js's `.wasm` files and
  * the models' weights read where npm installed them (a bundler would move or inline them).
  */
 import { createRequire } from 'node:module';

@@ -1,5 +1,5 @@
 /**
- * Starts the built studio (`next start`) in its own process group with the given environment and
+ * Starts the built studio (server.mjs, as `npm start` does) in its own process group with the given environment and
  * a fresh data folder, and stops it by group (killing only the npx wrapper leaves next-server up).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -34,7 +34,7 @@ export async function startApp(env: Record<string, string> = {}, nodeArgs: strin
   for (let attempt = 1; ; attempt += 1) {
     const started = await launch(await freePort(), env, nodeArgs);
     if (started !== 'port_taken') return started;
-    if (attempt === 5) throw new Error('Five ports in a row were taken before next start could bind them.');
+    if (attempt === 5) throw new Error('Five ports in a row were taken before the studio could bind them.');
   }
 }
 
@@ -42,7 +42,7 @@ async function launch(port: number, env: Record<string, string>, nodeArgs: strin
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-data-'));
   const url = `http://localhost:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server.mjs'], {
     cwd: process.cwd(),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,7 +93,7 @@ async function launch(port: number, env: Record<string, string>, nodeArgs: strin
   if (first === 'exited') {
     rmSync(dataDir, { recursive: true, force: true });
     if (output.includes('EADDRINUSE')) return 'port_taken';
-    throw new Error(`next start exited early:\n${output}`);
+    throw new Error(`the studio exited early:\n${output}`);
   }
   if (first === 'timeout') {
     await stop();
@@ -102,7 +102,7 @@ async function launch(port: number, env: Record<string, string>, nodeArgs: strin
   // Listening: wait until it answers (the first request initialises the app).
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited after listening:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the studio exited after listening:\n${output}`);
     try {
       const response = await fetch(`${url}/api/trpc/system.status`);
       if (response.ok) {
