@@ -5,8 +5,8 @@
  * Why: Next's pipeline (routing, locale and rewrite checks, loading the route module, API helpers,
  * tracing) costs about as much main-thread CPU per request as a webhook's own work. Under Stripe's
  * bursts (the bench keeps 20 deliveries in flight) the server then saturated near 450 deliveries a
- * second with a p99 around 100–130 ms; answered here, the same handler took 720–900 a second with a
- * p99 of 41–72 ms and half the CPU per delivery (BENCHMARKS.md, stop 30).
+ * second with a p99 around 120–130 ms; answered here, the same handler took 965–1,032 a second with
+ * a p99 of 34–39 ms and well under half the CPU per delivery (BENCHMARKS.md, stop 30).
  *
  * Only a route that needs nothing of Next's request belongs here: a raw body it reads itself, no
  * parsed cookies, query or locale, and an answer written with node:http's own methods. The same
