@@ -4,16 +4,25 @@
  * before Next's request pipeline (why, and which routes may be: that file).
  *
  * Plain JavaScript run by node, so Next's own modules load as under `next start`. Our TypeScript
- * is loaded through tsx's scoped import: its hooks apply to that module graph only, never to the
- * modules Next requires on each request. Server state (the database client, the engine) lives on
- * globalThis, so the handlers loaded here share it with Next's bundles, as Next's bundles share it
- * among themselves.
+ * is loaded through tsx's require hook, registered for that module graph and removed once it is
+ * loaded (below). Server state (the database client, the engine) lives on globalThis, so the
+ * handlers loaded here share it with Next's bundles, as Next's bundles share it among themselves.
+ *
+ * `npm start` runs it with `node --single-threaded-gc` (a V8 flag: it must be given at start, so it
+ * is in package.json's start script, which the tests and the bench read to start the studio the
+ * same way). This server runs a CPU model in a worker thread on machines of two cores. V8's GC
+ * otherwise works beside the request thread on helper threads; while the model holds a core, the
+ * request thread's pauses wait for helpers that get no core. With the GC on the request thread
+ * alone, the poll's p99 during a 4× upscale went from 1.77–2.30× its idle p99 (5 runs) to
+ * 1.24–1.86× (5 runs of `npm run bench -- --only=models`). It costs the Stripe webhook's bench,
+ * which saturates the server, some throughput: 912 and 1,126 deliveries a second against 1,203
+ * and 1,242, p99 44 and 35 ms against 35 and 30 (goal < 50).
  *
  * PORT (default 3000) as `next start -p`; it listens on every interface, as `next start` does.
  */
 import { createServer } from 'node:http';
 import next from 'next';
-import { tsImport } from 'tsx/esm/api';
+import { register as registerTypeScript } from 'tsx/cjs/api';
 
 const started = performance.now();
 const port = Number(process.env.PORT || 3000);
@@ -21,7 +30,13 @@ const port = Number(process.env.PORT || 3000);
 const app = next({ dev: false, port, hostname: 'localhost' });
 await app.prepare();
 const answerWithNext = app.getRequestHandler();
-const { directRouteFor } = await tsImport('./src/server/http/direct-routes.ts', import.meta.url);
+// tsx's require hook, scoped to a namespace and removed once the edge's module graph is loaded: it
+// would otherwise run for every module Next requires while it answers a request (about 6 % of the
+// memory a poll allocates). Our server modules load everything statically; their lazy imports are
+// of installed JavaScript packages, which need no hook.
+const typeScript = registerTypeScript({ namespace: 'studio-edge' });
+const { directRouteFor } = typeScript.require('./src/server/http/direct-routes.ts', import.meta.url);
+typeScript.unregister();
 
 const server = createServer((req, res) => {
   const direct = directRouteFor(req.url);

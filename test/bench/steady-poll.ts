@@ -11,13 +11,23 @@
  */
 import { Agent, request } from 'node:http';
 
-export type SteadyPollResult = { sent: number; failed: number; p50: number; p99: number; max: number };
+export type SteadyPollResult = {
+  sent: number;
+  failed: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Every answered request's latency, ms, ascending (to pool several windows). */
+  latencies: number[];
+};
 
-function percentile(sorted: number[], fraction: number): number {
+export type SteadyPollOptions = { url: string; headers: Record<string, string>; rate: number; seconds: number; connections: number };
+
+export function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
-export async function steadyPoll(options: { url: string; headers: Record<string, string>; rate: number; seconds: number; connections: number }): Promise<SteadyPollResult> {
+export async function steadyPoll(options: SteadyPollOptions): Promise<SteadyPollResult> {
   const { url, headers, rate, seconds, connections } = options;
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const intervalMs = 1000 / rate;
@@ -55,5 +65,5 @@ export async function steadyPoll(options: { url: string; headers: Record<string,
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { sent: total, failed, p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)), max: round(sorted.at(-1) ?? Number.NaN) };
+  return { sent: total, failed, p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)), max: round(sorted.at(-1) ?? Number.NaN), latencies: sorted };
 }

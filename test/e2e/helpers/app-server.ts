@@ -3,7 +3,7 @@
  * a fresh data folder, and stops it by group (killing only the npx wrapper leaves next-server up).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,22 @@ import { watchServer } from './failure-report';
 
 /** `pid` leads the server's process group (the bench reads the group's CPU time). */
 export type AppServer = { url: string; port: number; pid: number; dataDir: string; logs: () => string; stop: () => Promise<void> };
+
+/**
+ * What `npm start` runs, read from package.json's start script (`[NAME=value ...] node [flags] server.mjs`),
+ * so the tests and the bench start the studio with the same node flags as production.
+ */
+export function startCommand(): { env: Record<string, string>; args: string[] } {
+  const script = (JSON.parse(readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const words = script.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (words[0]?.includes('=')) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  if (words.shift() !== 'node' || words.at(-1) !== 'server.mjs') throw new Error(`package.json's start script is not "node [flags] server.mjs": ${script}`);
+  return { env, args: words };
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,7 +58,8 @@ async function launch(port: number, env: Record<string, string>, nodeArgs: strin
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-data-'));
   const url = `http://localhost:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server.mjs'], {
+  const start = startCommand();
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...start.args], {
     cwd: process.cwd(),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,7 +68,7 @@ async function launch(port: number, env: Record<string, string>, nodeArgs: strin
       HOME: process.env.HOME ?? '/tmp',
       // A test deployment: the time scale and the dev sign-in are refused under NODE_ENV=production.
       NODE_ENV: 'test',
-      NEXT_TELEMETRY_DISABLED: '1',
+      ...start.env,
       DATA_DIR: dataDir,
       NEXTAUTH_URL: url,
       PORT: String(port),
