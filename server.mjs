@@ -8,15 +8,14 @@
  * loaded (below). Server state (the database client, the engine) lives on globalThis, so the
  * handlers loaded here share it with Next's bundles, as Next's bundles share it among themselves.
  *
- * `npm start` runs it with `node --single-threaded-gc` (a V8 flag: it must be given at start, so it
- * is in package.json's start script, which the tests and the bench read to start the studio the
- * same way). This server runs a CPU model in a worker thread on machines of two cores. V8's GC
- * otherwise works beside the request thread on helper threads; while the model holds a core, the
- * request thread's pauses wait for helpers that get no core. With the GC on the request thread
- * alone, the poll's p99 during a 4× upscale went from 1.77–2.30× its idle p99 (5 runs) to
- * 1.24–1.86× (5 runs of `npm run bench -- --only=models`). It costs the Stripe webhook's bench,
- * which saturates the server, some throughput: 912 and 1,126 deliveries a second against 1,203
- * and 1,242, p99 44 and 35 ms against 35 and 30 (goal < 50).
+ * Node flags go in package.json's start script (the tests and the bench read it to start the
+ * studio as `npm start` does). `--single-threaded-gc` was tried there (stop 31): it took the poll
+ * during a 4× upscale from 1.77–2.30× its idle p99 to 1.24–1.86× on a fresh server (5 runs each
+ * of `npm run bench -- --only=models`), but read 2.60× in a full bench whose idle windows were
+ * clean (the server's heap grown by the earlier measures, its major GCs then all on the request
+ * thread) and cost the saturating
+ * benches a fifth of their throughput (submit 0.30–0.31 of the bare route against 0.33–0.40; the
+ * webhook 910–1,126 deliveries a second against 1,203–1,242). Not kept.
  *
  * PORT (default 3000) as `next start -p`; it listens on every interface, as `next start` does.
  */

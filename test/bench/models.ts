@@ -19,9 +19,8 @@ import { percentile, type SteadyPollResult } from './steady-poll';
 export const POLL_RATE = 100;
 const POLL_CONNECTIONS = 4;
 const POLL_WINDOW_S = 5;
-/** Idle and upscale windows, alternated: one window's p99 is one GC pause more or less (seen: 1.1× to 15× in consecutive rounds). */
+/** Idle windows, and upscales with a window each: one window's p99 is one GC pause more or less (seen: 1.1× to 15× in consecutive rounds). */
 const POLL_ROUNDS = 3;
-const IDLE_SETTLE_MS = 2_000;
 
 export type ModelsRow = {
   /** 512×512 ×4 (2048×2048 PNG), wall ms. */
@@ -35,7 +34,7 @@ export type ModelsRow = {
   pollUpscaleP99: number;
   /** Each upscale was still running when its window closed (else a window was partly idle). */
   pollWindowInside: boolean;
-  /** Each round's own p99s, idle and during its upscale (absent in runs before they were recorded). */
+  /** Each window's own p99: the i-th idle window's and the i-th upscale's (absent in runs before they were recorded). */
   pollRounds?: { idleP99: number; upscaleP99: number }[];
 };
 
@@ -94,8 +93,8 @@ async function uploadInput(baseUrl: string, cookie: string, bytes: Buffer): Prom
 
 /**
  * The poll (tRPC prediction.get of a finished generation, as most polls are) at a steady rate,
- * idle and while the server's worker upscales 512×512 ×4, in POLL_ROUNDS rounds: an idle window,
- * then an upscale and a window while its tiles run. Each figure is the p99 of its windows' pooled
+ * idle and while the server's worker upscales 512×512 ×4: POLL_ROUNDS idle windows, then as many
+ * upscales, each with a window while its tiles run. Each figure is the p99 of its windows' pooled
  * requests (POLL_ROUNDS × POLL_WINDOW_S × POLL_RATE of each), so one GC pause of the server in one
  * window is counted as the few slow requests it makes, not as the whole figure. The requests come
  * from a process of their own (poll-process.ts).
@@ -112,14 +111,13 @@ export async function measurePollDuringUpscale(baseUrl: string, cookie: string, 
     };
     await window();
     const imageUrl = await uploadInput(baseUrl, cookie, await upscaleInput());
+    // The idle windows first, back to back: after an upscale the server stores its result and frees
+    // its buffers, and an idle window that caught that tail would flatter the ratio.
     const idle: SteadyPollResult[] = [];
+    for (let round = 0; round < POLL_ROUNDS; round += 1) idle.push(await window());
     const during: SteadyPollResult[] = [];
     let allInside = true;
     for (let round = 0; round < POLL_ROUNDS; round += 1) {
-      // After an upscale, its result is stored and its buffers freed before the next idle window:
-      // an idle window must not carry the upscale's tail (that would flatter the ratio).
-      if (round > 0) await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
-      idle.push(await window());
       const submitted = await fetch(`${baseUrl}/api/unigen`, {
         method: 'POST',
         headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
@@ -144,7 +142,7 @@ export async function measurePollDuringUpscale(baseUrl: string, cookie: string, 
       pollIdleP99: pooledP99(idle),
       pollUpscaleP99: pooledP99(during),
       pollWindowInside: allInside,
-      pollRounds: idle.map((w, i) => ({ idleP99: w.p99, upscaleP99: during[i]!.p99 })),
+      pollRounds: idle.map((idleWindow, i) => ({ idleP99: idleWindow.p99, upscaleP99: during[i]!.p99 })),
     };
   } finally {
     poller.stop();
@@ -160,6 +158,8 @@ export function describeModels(row: ModelsRow): string {
     ...row.faceChecks.map((check) => `  face check, ${check.photo}: ${check.ms} ms → ${check.verdict} (goal ≤ 500 ms)`),
     `  worker peak memory: heap ${mb(row.workerHeapBytes)}, outside the heap (WebAssembly, buffers) ${mb(row.workerExternalBytes)}`,
     `  poll p99 at ${POLL_RATE} req/s: idle ${row.pollIdleP99} ms, during the upscale ${row.pollUpscaleP99} ms (${(row.pollUpscaleP99 / Math.max(1, row.pollIdleP99)).toFixed(2)}×, goal < 2×)${row.pollWindowInside ? '' : ' — an upscale ended inside its window'}`,
-    ...(row.pollRounds ? [`    each round's own p99, idle → during: ${row.pollRounds.map((r) => `${r.idleP99} → ${r.upscaleP99} ms`).join(', ')}`] : []),
+    ...(row.pollRounds
+      ? [`    each window's own p99: idle ${row.pollRounds.map((r) => r.idleP99).join(', ')} ms; during the upscales ${row.pollRounds.map((r) => r.upscaleP99).join(', ')} ms`]
+      : []),
   ].join('\n');
 }
