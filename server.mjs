@@ -9,13 +9,16 @@
  * handlers loaded here share it with Next's bundles, as Next's bundles share it among themselves.
  *
  * Node flags go in package.json's start script (the tests and the bench read it to start the
- * studio as `npm start` does). `--single-threaded-gc` was tried there (stop 31): it took the poll
- * during a 4× upscale from 1.77–2.30× its idle p99 to 1.24–1.86× on a fresh server (5 runs each
- * of `npm run bench -- --only=models`), but read 2.60× in a full bench whose idle windows were
- * clean (the server's heap grown by the earlier measures, its major GCs then all on the request
- * thread) and cost the saturating
- * benches a fifth of their throughput (submit 0.30–0.31 of the bare route against 0.33–0.40; the
- * webhook 910–1,126 deliveries a second against 1,203–1,242). Not kept.
+ * studio as `npm start` does). It runs `node --v8-pool-size=1`: V8's GC helpers are one thread
+ * instead of Node's default four. This server runs a CPU model in a worker thread on machines of
+ * two cores; with four helpers beside the request thread and the model, the request thread's GC
+ * pauses waited for helpers that got no core. The poll's p99 during a 4× upscale went from
+ * 1.77–2.30× its idle p99 (5 runs of `npm run bench -- --only=models`) to 1.19× and 0.98× (2 runs)
+ * and 0.99× in a full bench (stop 31), where the Stripe webhook read 882 deliveries a second, p99
+ * 39 ms (goal < 50), and the submit p99 94 ms.
+ * `--single-threaded-gc` was tried first: 1.24–1.86× on a fresh server, but 2.60× in a full bench
+ * (every major GC of a grown heap on the request thread) and a fifth less throughput in the
+ * saturating benches.
  *
  * PORT (default 3000) as `next start -p`; it listens on every interface, as `next start` does.
  */
