@@ -13,9 +13,9 @@
  * instead of Node's default four. This server runs a CPU model in a worker thread on machines of
  * two cores; with four helpers beside the request thread and the model, the request thread's GC
  * pauses waited for helpers that got no core. The poll's p99 during a 4× upscale went from
- * 1.77–2.30× its idle p99 (5 runs of `npm run bench -- --only=models`) to 1.19× and 0.98× (2 runs)
- * and 0.99× in a full bench (stop 31), where the Stripe webhook read 882 deliveries a second, p99
- * 39 ms (goal < 50), and the submit p99 94 ms.
+ * 1.77–2.30× its idle p99 (5 runs of `npm run bench -- --only=models`) to 1.19× and 0.98× (2 runs),
+ * and read 0.99× and 1.05× in two full benches (stop 31), where the Stripe webhook took 882 and
+ * 1,224 deliveries a second, p99 39 and 30 ms (goal < 50), and the submit's p99 was 94 and 116 ms.
  * `--single-threaded-gc` was tried first: 1.24–1.86× on a fresh server, but 2.60× in a full bench
  * (every major GC of a grown heap on the request thread) and a fifth less throughput in the
  * saturating benches.

@@ -104,17 +104,17 @@ export async function measurePollDuringUpscale(baseUrl: string, cookie: string, 
   const pollUrl = `${baseUrl}/api/trpc/prediction.get?batch=1&input=${input}`;
   const poller = await startPollProcess();
   try {
-    const window = async () => {
+    const pollWindow = async () => {
       const result = await poller.poll({ url: pollUrl, headers: { cookie }, rate: POLL_RATE, seconds: POLL_WINDOW_S, connections: POLL_CONNECTIONS });
       if (result.failed > 0) throw new Error(`the poll failed ${result.failed} of ${result.sent} times`);
       return result;
     };
-    await window();
+    await pollWindow();
     const imageUrl = await uploadInput(baseUrl, cookie, await upscaleInput());
     // The idle windows first, back to back: after an upscale the server stores its result and frees
     // its buffers, and an idle window that caught that tail would flatter the ratio.
     const idle: SteadyPollResult[] = [];
-    for (let round = 0; round < POLL_ROUNDS; round += 1) idle.push(await window());
+    for (let round = 0; round < POLL_ROUNDS; round += 1) idle.push(await pollWindow());
     const during: SteadyPollResult[] = [];
     let allInside = true;
     for (let round = 0; round < POLL_ROUNDS; round += 1) {
@@ -131,7 +131,7 @@ export async function measurePollDuringUpscale(baseUrl: string, cookie: string, 
         if (now.status === 'succeeded' || now.status === 'failed' || Date.now() > until) throw new Error(`the upscale did not get under way: ${now.status}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      during.push(await window());
+      during.push(await pollWindow());
       allInside &&= (await prediction(baseUrl, cookie, id)).status === 'processing';
       for (const until = Date.now() + 120_000; (await prediction(baseUrl, cookie, id)).status === 'processing' && Date.now() < until; ) {
         await new Promise((resolve) => setTimeout(resolve, 250));

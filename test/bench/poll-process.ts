@@ -20,8 +20,12 @@ export async function startPollProcess(): Promise<PollProcess> {
   // The bench runs under tsx; the child gets the same loader flags, so it runs this TypeScript file.
   const child: ChildProcess = fork(__filename, ['--poll-process'], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`the poll process exited (code ${code}) before it was ready`)));
+    const onExit = (code: number | null) => reject(new Error(`the poll process exited (code ${code}) before it was ready`));
+    child.once('exit', onExit);
+    child.once('message', () => {
+      child.off('exit', onExit);
+      resolve();
+    });
   });
   return {
     poll: (options) =>
