@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import Stripe from 'stripe';
 import type { Db } from '~/server/db/client';
 import { CREDIT_PACKS } from '~/server/services/billing/catalogue';
-import type { FakeStripe } from '../helpers/fake-stripe';
+import { paidPackSession, sdkFor, type FakeStripe } from '../helpers/fake-stripe';
 import { httpRequestBytes, KeepAliveSender } from './keep-alive-sender';
 
 export const WEBHOOK_DELIVERIES = 1000;
@@ -69,8 +69,7 @@ type Delivery = { payload: string; sessionId: string; request?: Buffer | undefin
 
 export async function measureWebhook(options: { webhookUrl: string; db: Db; stripe: FakeStripe; serverCpuMs?: () => number }): Promise<WebhookRow> {
   const { webhookUrl, db, stripe } = options;
-  const origin = new URL(stripe.url);
-  const sdk = new Stripe(stripe.secretKey, { host: origin.hostname, port: origin.port, protocol: 'http', telemetry: false });
+  const sdk = sdkFor(stripe);
   const users = await Promise.all(Array.from({ length: USERS }, (_, i) => db.user.create({ data: { email: `webhook-bench-${process.pid}-${i}@example.test` }, select: { id: true } })));
   const random = seeded(19);
   const bought = new Map<string, number>();
@@ -78,18 +77,9 @@ export async function measureWebhook(options: { webhookUrl: string; db: Db; stri
   async function paidSession(index: number): Promise<{ session: Record<string, unknown>; userId: string }> {
     const user = users[index % USERS]!;
     const pack = CREDIT_PACKS[index % CREDIT_PACKS.length]!;
-    const metadata = { userId: user.id, item: pack.id };
-    const created = await sdk.checkout.sessions.create({
-      mode: 'payment',
-      client_reference_id: user.id,
-      metadata,
-      payment_intent_data: { metadata },
-      line_items: [{ quantity: 1, price_data: { currency: pack.currency, unit_amount: pack.amount, product_data: { name: `${pack.credits} credits` } } }],
-      success_url: 'http://bench.test/billing/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://bench.test/pricing',
-    });
+    const session = await paidPackSession(stripe, sdk, user.id, pack, 'http://bench.test');
     bought.set(user.id, (bought.get(user.id) ?? 0) + pack.credits);
-    return { session: stripe.pay(created.id).session, userId: user.id };
+    return { session, userId: user.id };
   }
 
   const sign = (event: Record<string, unknown>): Delivery => {

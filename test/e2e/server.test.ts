@@ -5,12 +5,11 @@
  * (signature check, grant, replay) on the same database Next's routes use, and that every other
  * path still reaches Next.
  */
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '~/server/db/client';
 import { CREDIT_PACKS } from '~/server/services/billing/catalogue';
 import { getTestDatabase, type TestDatabase } from '../helpers/database';
-import { startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
+import { paidPackSession, sdkFor, startFakeStripe, type FakeStripe } from '../helpers/fake-stripe';
 import { startApp, type AppServer } from './helpers/app-server';
 
 let database: TestDatabase;
@@ -49,33 +48,18 @@ afterAll(async () => {
   await database?.stop();
 });
 
-async function paidSession(userId: string, item: string): Promise<Record<string, unknown>> {
-  const pack = CREDIT_PACKS.find((candidate) => candidate.id === item)!;
-  const origin = new URL(stripe.url);
-  const sdk = new Stripe(stripe.secretKey, { host: origin.hostname, port: origin.port, protocol: 'http', telemetry: false });
-  const metadata = { userId, item };
-  const created = await sdk.checkout.sessions.create({
-    mode: 'payment',
-    client_reference_id: userId,
-    metadata,
-    payment_intent_data: { metadata },
-    line_items: [{ quantity: 1, price_data: { currency: pack.currency, unit_amount: pack.amount, product_data: { name: `${pack.credits} credits` } } }],
-    success_url: `${app.url}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${app.url}/pricing`,
-  });
-  return stripe.pay(created.id).session;
-}
+const paidSession = (userId: string) => paidPackSession(stripe, sdkFor(stripe), userId, CREDIT_PACKS[0]!, app.url);
 
 describe('npm start (server.mjs)', () => {
   it('answers the Stripe webhook itself: a payment is granted once, a replay changes nothing', async () => {
-    const event = stripe.event('checkout.session.completed', await paidSession(buyer.id, CREDIT_PACKS[0]!.id));
+    const event = stripe.event('checkout.session.completed', await paidSession(buyer.id));
     expect(await stripe.send(event)).toEqual({ status: 200, body: { ok: true, outcome: 'granted' } });
     expect(await stripe.send(event)).toMatchObject({ status: 200, body: { outcome: 'duplicate' } });
     // The books are read once the studio has stopped (the last test).
   });
 
   it('refuses what the webhook refuses, with the same statuses and bodies', async () => {
-    const event = stripe.event('checkout.session.completed', await paidSession(refused.id, CREDIT_PACKS[0]!.id));
+    const event = stripe.event('checkout.session.completed', await paidSession(refused.id));
     expect(await stripe.send(event, { secret: 'whsec_another' })).toEqual({
       status: 400,
       body: { ok: false, error: 'bad_signature', message: 'The signature does not match the payload (another secret, or a changed body): nothing recorded.' },

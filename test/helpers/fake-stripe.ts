@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import type { CreditPack } from '~/server/services/billing/catalogue';
 import { sendJson, startLoopbackServer, type RecordedRequest } from './http';
 
 type Json = Record<string, unknown>;
@@ -100,6 +101,31 @@ function list(url: string, data: Json[], query: Json): Json {
 function createdSince(query: Json): number {
   const created = query.created as Json | undefined;
   return created && typeof created.gte === 'string' ? Number(created.gte) : 0;
+}
+
+/** The real Stripe SDK pointed at the fake (as the studio's own client is, through `env`). */
+export function sdkFor(stripe: FakeStripe): Stripe {
+  const origin = new URL(stripe.url);
+  return new Stripe(stripe.secretKey, { host: origin.hostname, port: origin.port, protocol: 'http', telemetry: false });
+}
+
+/**
+ * A buyer's paid checkout of one credit pack, made without the studio: the session is created
+ * through the SDK with the metadata the studio's checkout writes, then paid. Returns the paid
+ * session, for the events a test or the bench sends to the webhook.
+ */
+export async function paidPackSession(stripe: FakeStripe, sdk: Stripe, userId: string, pack: CreditPack, siteUrl: string): Promise<Json> {
+  const metadata = { userId, item: pack.id };
+  const created = await sdk.checkout.sessions.create({
+    mode: 'payment',
+    client_reference_id: userId,
+    metadata,
+    payment_intent_data: { metadata },
+    line_items: [{ quantity: 1, price_data: { currency: pack.currency, unit_amount: pack.amount, product_data: { name: `${pack.credits} credits` } } }],
+    success_url: `${siteUrl}/billing/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${siteUrl}/pricing`,
+  });
+  return stripe.pay(created.id).session;
 }
 
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {

@@ -1,6 +1,6 @@
 /**
  * Starts the built studio (server.mjs, as `npm start` does) in its own process group with the given environment and
- * a fresh data folder, and stops it by group (killing only the npx wrapper leaves next-server up).
+ * a fresh data folder, and stops it by group (so nothing it started outlives it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
