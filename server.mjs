@@ -21,6 +21,8 @@
  * saturating benches.
  *
  * PORT (default 3000) as `next start -p`; it listens on every interface, as `next start` does.
+ * DIRECT_ROUTES=off hands every request to Next, direct routes included: the bench runs the studio
+ * both ways (`npm run bench -- --only=direct`) to show what answering them here buys.
  */
 import { createServer } from 'node:http';
 import next from 'next';
@@ -39,9 +41,10 @@ const answerWithNext = app.getRequestHandler();
 const typeScript = registerTypeScript({ namespace: 'studio-edge' });
 const { directRouteFor } = typeScript.require('./src/server/http/direct-routes.ts', import.meta.url);
 typeScript.unregister();
+const directRoutesOn = process.env.DIRECT_ROUTES !== 'off';
 
 const server = createServer((req, res) => {
-  const direct = directRouteFor(req.url);
+  const direct = directRoutesOn ? directRouteFor(req.url) : undefined;
   if (!direct) {
     void answerWithNext(req, res);
     return;

@@ -41,9 +41,6 @@ async function measure(name: string, durationS: number, options: autocannon.Opti
 
 export async function measureApi(baseUrl: string, cookie: string, generationId: string, durationS: number): Promise<ApiRow[]> {
   const trpcInput = encodeURIComponent(JSON.stringify({ 0: { json: { id: generationId } } }));
-  let counter = 0;
-  // Signed in, from the app's own pages (its origin is the base URL).
-  const submit: autocannon.Options = { url: `${baseUrl}/api/unigen`, method: 'POST', headers: { cookie, origin: baseUrl, 'content-type': 'application/json' } };
   const reads: Array<[string, autocannon.Options]> = [
     [ENDPOINTS.bare, { url: `${baseUrl}/api/health` }],
     [ENDPOINTS.restGet, { url: `${baseUrl}/api/unigen/${generationId}`, headers: { cookie } }],
@@ -53,27 +50,34 @@ export async function measureApi(baseUrl: string, cookie: string, generationId: 
   for (let round = 0; round < READ_ROUNDS; round += 1) {
     for (const [index, [name, options]] of reads.entries()) rounds[index]!.push(await measure(name, durationS / READ_ROUNDS, options));
   }
-  return [
-    ...rounds.map(meanOfRounds),
-    await measure(
-      ENDPOINTS.submit,
-      durationS,
-      {
-        ...submit,
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'bench', idempotency_key: `bench-${process.pid}-${(counter += 1)}` }),
-            }),
-          },
-        ],
-      },
-      // Warmed up with one key replayed: the same path, but no extra jobs queued to start (the
-      // premium wait is 10 s) while the submits are measured.
-      { ...submit, body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'bench', idempotency_key: `bench-${process.pid}-warm-up` }) },
-    ),
-  ];
+  return [...rounds.map(meanOfRounds), await measureSubmit(baseUrl, cookie, durationS)];
+}
+
+/**
+ * POST /api/unigen from 32 connections, each submit with a key of its own (every one queues a
+ * job and is charged), signed in as a premium user from the app's own pages.
+ */
+export async function measureSubmit(baseUrl: string, cookie: string, durationS: number): Promise<ApiRow> {
+  let counter = 0;
+  const submit: autocannon.Options = { url: `${baseUrl}/api/unigen`, method: 'POST', headers: { cookie, origin: baseUrl, 'content-type': 'application/json' } };
+  return measure(
+    ENDPOINTS.submit,
+    durationS,
+    {
+      ...submit,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'bench', idempotency_key: `bench-${process.pid}-${(counter += 1)}` }),
+          }),
+        },
+      ],
+    },
+    // Warmed up with one key replayed: the same path, but no extra jobs queued to start (the
+    // premium wait is 10 s) while the submits are measured.
+    { ...submit, body: JSON.stringify({ model_id: 'flux-schnell', prompt: 'bench', idempotency_key: `bench-${process.pid}-warm-up` }) },
+  );
 }
 
 function meanOfRounds(rows: ApiRow[]): ApiRow {

@@ -15,6 +15,8 @@
  * or models); --only=plans prints the reads' and the engine round's query plans on the large database.
  * --only=api builds the app (always: it measures this tree) and measures the poll's paths (poll-paths.ts: its own
  * route and tRPC's adapter, finished and running, beside the bare route and the REST poll), prints, records nothing.
+ * --only=direct builds the app when .next is missing and measures what the direct routes buy (direct-routes.ts: the submit and
+ * the webhook with server.mjs answering them before Next, and through Next, in interleaved rounds), prints, records nothing.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,6 +36,7 @@ import { describeModels, measureModelsHere, measurePollDuringUpscale } from './m
 import { measureScale } from './scale';
 import { describeScale, type ScaleRun } from './scale/describe';
 import { describePollPaths, measurePollPaths } from './poll-paths';
+import { describeDirectRoutes, measureDirectRoutes } from './direct-routes';
 
 const SECRET = 'bench-secret';
 const option = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -123,6 +126,11 @@ async function main(): Promise<void> {
   const modelsOnly = option('only') === 'models';
   if (!existsSync('.next/BUILD_ID')) execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
   if (option('only') === 'reads') return scaleOnly();
+  if (option('only') === 'direct') {
+    console.log(describeDirectRoutes(await measureDirectRoutes(SECRET, DURATION_S)));
+    console.log('\n--only=direct: printed, not recorded.');
+    return;
+  }
   const pages = firstLoadJs();
   const database = await getTestDatabase();
   const db = createDb(database.connectionString, { maxConnections: 5 });

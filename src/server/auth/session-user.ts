@@ -31,7 +31,7 @@ export async function sessionUserFromRequest(req: Request): Promise<SessionUser 
   const key = sessionKey(req);
   const known = sessions.get(key);
   if (known && known.expiresAt > Date.now()) return { id: known.userId };
-  const token = await getToken({ req: req as never, secret, secureCookie: usesSecureCookie(env) }).catch(() => null);
+  const token = await getToken({ req: withCookies(req) as never, secret, secureCookie: usesSecureCookie(env) }).catch(() => null);
   if (typeof token?.sub !== 'string' || !token.sub) {
     sessions.delete(key);
     return null;
@@ -45,6 +45,37 @@ export async function sessionUserFromRequest(req: Request): Promise<SessionUser 
     }
   }
   return { id: token.sub };
+}
+
+/**
+ * getToken finds the session cookie only among parsed cookies. Next parses them for the requests it
+ * serves; a request the production server answers before Next (direct-routes.ts) has only its
+ * Cookie header, parsed here as Next would: `name=value` pairs split on `;`, the first of a repeated
+ * name kept, values percent-decoded where they decode.
+ */
+function withCookies(req: Request): Request {
+  if (req.cookies) return req;
+  const header = req.headers.cookie;
+  // No prototype: a cookie may be named `constructor` or `__proto__`.
+  const cookies: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const pair of (Array.isArray(header) ? header.join(';') : (header ?? '')).split(';')) {
+    const equals = pair.indexOf('=');
+    if (equals === -1) continue;
+    const name = pair.slice(0, equals).trim();
+    if (name === '' || Object.hasOwn(cookies, name)) continue;
+    cookies[name] = decodedCookieValue(pair.slice(equals + 1).trim());
+  }
+  return { headers: req.headers, cookies };
+}
+
+function decodedCookieValue(value: string): string {
+  const unquoted = value.length > 1 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+  if (!unquoted.includes('%')) return unquoted;
+  try {
+    return decodeURIComponent(unquoted);
+  } catch {
+    return unquoted;
+  }
 }
 
 /**

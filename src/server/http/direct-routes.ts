@@ -3,23 +3,31 @@
  * Next's request pipeline; every other request goes to Next.
  *
  * Why: Next's pipeline (routing, locale and rewrite checks, loading the route module, API helpers,
- * tracing) costs about as much main-thread CPU per request as a webhook's own work. Under Stripe's
- * bursts (the bench keeps 20 deliveries in flight) the server then saturated near 450 deliveries a
- * second with a p99 around 120–130 ms; answered here, the same handler took 965–1,032 a second with
- * a p99 of 34–39 ms and well under half the CPU per delivery (BENCHMARKS.md, stop 30).
+ * tracing) costs about as much main-thread CPU per request as a webhook's or a submit's own work.
+ * `npm run bench -- --only=direct` runs the same build both ways in interleaved rounds (stop 32):
+ * - the Stripe webhook (20 deliveries in flight): 1,038–1,179 deliveries a second, p99 34–37 ms,
+ *   against 526–735 and 64–79 ms through Next;
+ * - the submit (32 connections): 797–952 a second, p99 59–62 ms, against 460–775 and 70–112 ms
+ *   (its goal: p99 under 100 ms).
+ * A route stays here only while it buys at least 1.3×.
  *
- * Only a route that needs nothing of Next's request belongs here: a raw body it reads itself, no
- * parsed cookies, query or locale, and an answer written with node:http's own methods. The same
- * handler stays at its pages/api path, so `next dev`, and any request for it that reaches Next,
- * get the same answer.
+ * Only a route that needs nothing Next adds to a request belongs here: it reads its raw body
+ * itself, takes its session from the Cookie header (session-user.ts parses it when Next has not),
+ * reads no route parameters or locale, and writes with node:http's own methods. The same handler
+ * stays at its pages/api path, so `next dev`, and any request for it that reaches Next, get the
+ * same answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stripeWebhookRoute } from './stripe-webhook-route';
+import { submitRoute } from './submit-route';
 
 export type DirectHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** Path → handler; the handler answers every method (a webhook refuses all but POST itself). */
-const DIRECT_ROUTES: ReadonlyMap<string, DirectHandler> = new Map([['/api/webhooks/stripe', stripeWebhookRoute]]);
+/** Path → handler; the handler answers every method (it refuses those it does not take: 405). */
+const DIRECT_ROUTES: ReadonlyMap<string, DirectHandler> = new Map([
+  ['/api/webhooks/stripe', stripeWebhookRoute],
+  ['/api/unigen', submitRoute],
+]);
 
 /** The handler that answers `url` (a request's path and query) here, or undefined: Next answers it. */
 export function directRouteFor(url: string | undefined): DirectHandler | undefined {

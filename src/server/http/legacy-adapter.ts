@@ -7,8 +7,7 @@
  * that answer with a file (the image proxy) use legacyMediaRoute: the same door, with the bytes as
  * the success answer and the same envelope for failures.
  */
-import type { IncomingMessage } from 'node:http';
-import type { NextApiRequest, NextApiResponse } from 'next';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
@@ -34,10 +33,20 @@ export type LegacyCall = {
   call<P extends ProcedurePath>(path: P, input?: unknown): Promise<OutputAt<P>>;
   /** The body with `pinned` fields set over it (a route that fixes the model). */
   bodyWith(pinned: Record<string, unknown>): Record<string, unknown>;
-  query: NextApiRequest['query'];
+  query: Query;
   /** The origins this request came in on (http and https of its Host). */
   requestOrigins: string[];
 };
+
+/** A request's query, as Next parses it (its route's parameters included) or from its URL. */
+export type Query = Partial<Record<string, string | string[]>>;
+
+/**
+ * What the adapter reads of a request: node:http's, with the query Next parsed when Next serves it
+ * (a dynamic route's parameters are only there). The production server answers some routes
+ * before Next (direct-routes.ts), on the bare request: the query then comes from the URL.
+ */
+export type EdgeRequest = IncomingMessage & { query?: Query };
 
 export type LegacyResult = {
   data: unknown;
@@ -58,8 +67,20 @@ function requestOrigins(req: IncomingMessage): string[] {
   return host ? [`http://${host}`, `https://${host}`].filter((origin) => URL.canParse(origin)) : [];
 }
 
-function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promise<T>, respond: (req: NextApiRequest, res: NextApiResponse, result: T) => void) {
-  return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+/** The query of a request Next did not parse: its URL's search parameters, repeated ones as arrays. */
+function queryOf(req: IncomingMessage): Query {
+  const query: Query = {};
+  const search = req.url?.indexOf('?') ?? -1;
+  if (search === -1) return query;
+  for (const [name, value] of new URLSearchParams(req.url!.slice(search + 1))) {
+    const known = query[name];
+    query[name] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value];
+  }
+  return query;
+}
+
+function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promise<T>, respond: (req: IncomingMessage, res: ServerResponse, result: T) => void) {
+  return async function handler(req: EdgeRequest, res: ServerResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     const method = (req.method ?? 'GET').toUpperCase() as Method;
     if (!methods.includes(method)) {
@@ -73,7 +94,9 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
       const result = await run({
         call: (path, input = body) => callProcedure(path, context, input),
         bodyWith: (pinned) => Object.assign({}, body, pinned),
-        query: req.query,
+        get query() {
+          return req.query ?? queryOf(req);
+        },
         // Only the image proxy asks (two URL parses per request otherwise).
         get requestOrigins() {
           return requestOrigins(req);
@@ -122,7 +145,7 @@ class BadRequest extends Error {
   }
 }
 
-async function parseJsonBody(req: NextApiRequest): Promise<unknown> {
+async function parseJsonBody(req: IncomingMessage): Promise<unknown> {
   // Cookie-authenticated POSTs are accepted only as JSON from our own origin (no CSRF via forms).
   const refusal = crossSiteRefusal(req);
   if (refusal) throw new BadRequest(refusal, 403, 'forbidden');
@@ -179,7 +202,7 @@ export function toFailure(error: unknown): Failure {
 }
 
 /** Answers a failure with its status, envelope and (for passing outages) Retry-After. */
-export function sendFailure(res: NextApiResponse, error: unknown): void {
+export function sendFailure(res: ServerResponse, error: unknown): void {
   const { status, envelope, retryAfterSeconds } = toFailure(error);
   if (retryAfterSeconds) res.setHeader('Retry-After', String(retryAfterSeconds));
   res.setHeader('Cache-Control', 'no-store');

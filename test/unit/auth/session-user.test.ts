@@ -27,6 +27,11 @@ function requestWith(cookie?: string): IncomingMessage {
   return { headers: cookie ? { cookie } : {}, cookies } as unknown as IncomingMessage;
 }
 
+/** A request as the production server hands it to a route it answers before Next: headers only. */
+function bareRequestWith(cookie: string): IncomingMessage {
+  return { headers: { cookie } } as unknown as IncomingMessage;
+}
+
 async function cookieFor(userId: string, maxAgeSeconds: number): Promise<string> {
   return `next-auth.session-token=${await encode({ token: { sub: userId }, secret: getEnv().secret, maxAge: maxAgeSeconds })}`;
 }
@@ -66,5 +71,22 @@ describe('sessionUserFromRequest', () => {
     expect(await sessionUserFromRequest(requestWith(forged))).toBeNull();
     expect(await sessionUserFromRequest(requestWith(forged))).toBeNull();
     expect(decodes.count).toBe(3);
+  });
+
+  it('reads the session from the Cookie header alone when nothing parsed it (a route answered before Next)', async () => {
+    const session = await cookieFor('header-only', 3600);
+    // Among other cookies, one of them percent-encoded, another named like an Object property.
+    expect(await sessionUserFromRequest(bareRequestWith(`theme=dark%20mode; constructor=x; ${session}; __proto__=y`))).toEqual({ id: 'header-only' });
+    // The first of a repeated name counts, as in Next's parsing: a forged second copy changes nothing.
+    expect(await sessionUserFromRequest(bareRequestWith(`${session}; next-auth.session-token=forged`))).toEqual({ id: 'header-only' });
+    expect(await sessionUserFromRequest(bareRequestWith('next-auth.session-token=forged; ' + session))).toBeNull();
+    expect(await sessionUserFromRequest(bareRequestWith('theme=dark'))).toBeNull();
+  });
+
+  it('reads a session cookie split into numbered chunks from the header alone', async () => {
+    const [name, value] = (await cookieFor('chunked', 3600)).split(/=(.*)/s) as [string, string];
+    const half = Math.ceil(value.length / 2);
+    const chunked = `${name}.0=${value.slice(0, half)}; ${name}.1=${value.slice(half)}`;
+    expect(await sessionUserFromRequest(bareRequestWith(chunked))).toEqual({ id: 'chunked' });
   });
 });

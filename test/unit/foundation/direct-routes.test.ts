@@ -1,10 +1,14 @@
 /**
- * Which requests the production server (server.mjs) answers before Next: the Stripe webhook's
- * path, with or without a query, and nothing else; and that the tests start it as `npm start` does.
+ * Which requests the production server (server.mjs) answers before Next: the Stripe webhook's and
+ * the submit's paths, with or without a query, and nothing else, each with the very handler its
+ * pages/api file exports (so `next dev` answers alike); and that the tests start it as `npm start` does.
  */
 import { describe, expect, it } from 'vitest';
 import { directRouteFor } from '~/server/http/direct-routes';
 import { stripeWebhookRoute } from '~/server/http/stripe-webhook-route';
+import { submitRoute } from '~/server/http/submit-route';
+import stripeWebhookPage from '~/pages/api/webhooks/stripe';
+import submitPage from '~/pages/api/unigen/index';
 import { startCommand } from '../../e2e/helpers/app-server';
 
 describe('directRouteFor', () => {
@@ -13,8 +17,20 @@ describe('directRouteFor', () => {
     expect(directRouteFor('/api/webhooks/stripe?attempt=2')).toBe(stripeWebhookRoute);
   });
 
+  it('answers the submit itself (POST /api/unigen; the handler refuses other methods)', () => {
+    expect(directRouteFor('/api/unigen')).toBe(submitRoute);
+    expect(directRouteFor('/api/unigen?source=app')).toBe(submitRoute);
+  });
+
+  it('answers with the handlers the pages/api files export', () => {
+    expect(stripeWebhookPage).toBe(stripeWebhookRoute);
+    expect(submitPage).toBe(submitRoute);
+  });
+
   it('leaves every other request to Next, near misses included', () => {
-    for (const url of ['/', '/api/webhooks/replicate', '/api/webhooks/stripe/', '/api/webhooks/stripes', '/fr/api/webhooks/stripe', '/api/unigen', undefined]) {
+    const nearMisses = ['/api/webhooks/replicate', '/api/webhooks/stripe/', '/api/webhooks/stripes', '/fr/api/webhooks/stripe'];
+    const submitNearMisses = ['/api/unigen/', '/api/unigen/abc', '/api/unigen/check', '/api/unigen/sync', '/api/unigens', '/fr/api/unigen'];
+    for (const url of ['/', ...nearMisses, ...submitNearMisses, undefined]) {
       expect(directRouteFor(url)).toBeUndefined();
     }
   });
