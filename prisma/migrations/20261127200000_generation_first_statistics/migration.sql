@@ -1,0 +1,17 @@
+-- Autovacuum first vacuums or analyses "Generation" after 10,000 changes, not after 50.
+--
+-- The submit's statement (record.ts) looks up its idempotency key through the unique ("userId",
+-- "idempotencyKey") index, and the engine finds its due jobs through ("status", "dispatchAt"). Once a
+-- table has been vacuumed or analysed while it fits in a page or two, the planner rightly prefers a
+-- sequential scan of it, and a prepared statement keeps that generic plan until the table's
+-- statistics change again. A studio's first jobs (each one an insert and a few to a few dozen
+-- updates: claims, statuses, progress) passed the default thresholds (50 changes) with four rows;
+-- the burst of submits that followed then scanned the whole growing table for each key: in
+-- `npm run bench` the statement went from 0.5-0.7 ms to 2.3-3.2 ms and the submit's p99 from about
+-- 60-75 ms to 92-106 ms, until autovacuum came round again (up to a minute later).
+--
+-- Until its first vacuum or analysis the planner estimates the table from its real size, and takes
+-- the indexes (test/integration/generation/record-plan.test.ts). After 10,000 changes the table holds
+-- at least a couple of hundred generations, enough for the index to win on statistics too (the same
+-- test). On a large table the thresholds add little to autovacuum's own 10-20 % of the rows.
+ALTER TABLE "Generation" SET (autovacuum_vacuum_threshold = 10000, autovacuum_vacuum_insert_threshold = 10000, autovacuum_analyze_threshold = 10000);
