@@ -2,7 +2,9 @@
  * GET /api/image-proxy over HTTP: a remote image from a loopback test server reached through an
  * allow-listed fake host name, our own storage served by key, and every refusal of the SSRF rules.
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import imageProxyRoute from '~/pages/api/image-proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSafeFetchTestNetwork, type ResolvedAddress } from '~/server/services/net/safe-fetch';
 import { fetchRemoteImage, IMAGE_PROXY_MESSAGES } from '~/server/services/storage/image-proxy';
@@ -203,6 +205,25 @@ describe('image proxy: refusals', () => {
     const missing = await fetch(`${t.server.url}/api/image-proxy`);
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { message: string }).message).toBe(IMAGE_PROXY_MESSAGES.missingUrl);
+  });
+
+  it('reads its query from the URL when served on node:http’s bare request (as server.mjs serves its direct routes)', async () => {
+    const bare = createServer((req, res) => void imageProxyRoute(req, res));
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/api/image-proxy`;
+    try {
+      const served = await fetch(`${url}?imageUrl=${encodeURIComponent(`http://images.test:${port}/cat.png`)}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+      // A repeated parameter is a list, as Next parses it: not one URL, so none.
+      const repeated = await fetch(`${url}?imageUrl=${encodeURIComponent(`http://images.test:${port}/cat.png`)}&imageUrl=x`);
+      expect({ status: repeated.status, body: await repeated.json() }).toEqual({
+        status: 400,
+        body: { success: false, data: null, message: IMAGE_PROXY_MESSAGES.missingUrl, error: 'validation_failed' },
+      });
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
+    }
   });
 
   it('gives up on redirect loops, upstream errors and unresolvable hosts', async () => {
