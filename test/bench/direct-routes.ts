@@ -16,6 +16,7 @@ import { startFakeStripe } from '../helpers/fake-stripe';
 import { startApp } from '../e2e/helpers/app-server';
 import { measureSubmit, type ApiRow } from './api';
 import { measureWebhook, processGroupCpuMs, type WebhookRow } from './webhook';
+import { median } from './median';
 
 export type ServedBy = 'direct' | 'Next';
 
@@ -59,12 +60,6 @@ export async function measureDirectRoutes(secret: string, submitSeconds: number)
   }
   return rounds;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export function describeDirectRoutes(rounds: DirectRoutesRound[]): string {
   const of = (servedBy: ServedBy) => rounds.filter((round) => round.servedBy === servedBy);

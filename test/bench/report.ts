@@ -10,6 +10,7 @@ import { PHONE_PROFILE, type PhoneLoad, type StaticPhoneLoad } from './phone';
 import { describeWebhook, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERIES, type WebhookRow } from './webhook';
 import { describeModels, POLL_RATE, type ModelsRow } from './models';
 import { renderScale, type ScaleRun } from './scale/describe';
+import { median } from './median';
 
 /** loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here). */
 /** sharePhone: the same phone on a finished public result's share page /c/{id} (runs from stop 27 on). */
@@ -44,12 +45,6 @@ export function loadResults(): BenchResults {
 export function saveResults(results: BenchResults): void {
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 type Format = (value: number) => string;
 const whole: Format = (v) => String(Math.round(v));

@@ -6,6 +6,7 @@ import { CONNECTIONS } from '../api';
 import type { ScaleRow } from './index';
 import { BARE, POLL_RUNNING, POLL_RUNNING_REST, type ScaleReadRow } from './reads';
 import { describeSearchLatency, SEARCH_P99_TARGET_MS, SEARCHES_PER_QUERY } from './search-latency';
+import { median } from '../median';
 
 export type ScaleRun = { at: string; commit: string; loadBefore?: number; scale: ScaleRow };
 
@@ -19,12 +20,6 @@ const rpsRatio = (row: ScaleReadRow) => row.large.rps / row.small.rps;
 const p99Ratio = (row: ScaleReadRow) => row.large.p99 / Math.max(1, row.small.p99);
 const bareOf = (rows: ScaleReadRow[]) => rows.find((row) => row.name === BARE);
 const failures = (row: ScaleReadRow) => row.small.errors + row.small.non2xx + row.large.errors + row.large.non2xx;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 function cell(values: number[], digits: number): string {
   const finite = values.filter((v) => Number.isFinite(v));
