@@ -8,13 +8,12 @@
  * deliveries, 20 in flight). A direct route stays only if it buys ≥ 1.3× (throughput, or p99 where
  * that is the route's goal).
  */
-import { encode } from 'next-auth/jwt';
 import { createDb } from '~/server/db/client';
-import { grantCredits } from '~/server/services/credits/ledger';
 import { getTestDatabase } from '../helpers/database';
 import { startFakeStripe } from '../helpers/fake-stripe';
 import { startApp } from '../e2e/helpers/app-server';
 import { measureSubmit, type ApiRow } from './api';
+import { premiumBenchUser } from './bench-user';
 import { measureWebhook, processGroupCpuMs, type WebhookRow } from './webhook';
 import { median } from './median';
 
@@ -38,9 +37,7 @@ async function measureRound(servedBy: ServedBy, secret: string, submitSeconds: n
     ...stripe.env,
   });
   try {
-    const user = await db.user.create({ data: { email: 'bench@example.test', premium: true } });
-    await grantCredits(db, user.id, 10_000_000, { reason: 'admin_grant', note: 'benchmark' });
-    const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, email: user.email }, secret })}`;
+    const { cookie } = await premiumBenchUser(db, secret);
     // The webhook first, as in the full bench: the submit leaves thousands of local jobs behind.
     const webhook = await measureWebhook({ webhookUrl: `${app.url}/api/webhooks/stripe`, db, stripe, serverCpuMs: () => processGroupCpuMs(app.pid) });
     const submit = await measureSubmit(app.url, cookie, submitSeconds);

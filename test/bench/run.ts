@@ -21,12 +21,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { encode } from 'next-auth/jwt';
 import { createDb, type Db } from '~/server/db/client';
-import { grantCredits } from '~/server/services/credits/ledger';
 import { getTestDatabase } from '../helpers/database';
 import { startApp } from '../e2e/helpers/app-server';
 import { measureApi } from './api';
+import { premiumBenchUser } from './bench-user';
 import { firstLoadJs } from '../helpers/first-load-js';
 import { measurePhoneLoads, measureStaticPhoneLoads } from './phone';
 import { describeRun, loadResults, saveResults, writeReport, type BenchRun, type Label } from './report';
@@ -68,9 +67,7 @@ async function settled(url: string, cookie: string): Promise<void> {
 
 /** The premium benchmark user (10,000,000 credits), signed in, with one FLUX image of theirs finished. */
 async function benchUserWithFinishedSeed(appUrl: string, db: Db): Promise<{ cookie: string; id: string }> {
-  const user = await db.user.create({ data: { email: 'bench@example.test', premium: true } });
-  await grantCredits(db, user.id, 10_000_000, { reason: 'admin_grant', note: 'benchmark' });
-  const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, email: user.email }, secret: SECRET })}`;
+  const { cookie } = await premiumBenchUser(db, SECRET);
   const seed = await fetch(`${appUrl}/api/unigen`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, origin: appUrl },
