@@ -13,29 +13,8 @@ import { grantCreditsOnce } from '~/server/services/credits/ledger';
 import { creditsOf, findSaleItem, itemName, type CreditPack, type Plan } from './catalogue';
 import type { CheckoutSessionFacts, InvoiceFacts } from './shapes';
 import { recordPackGrant, within } from './pack-grant';
+import type { GrantResult, PackSale, PlanSale } from './sales';
 import type { BillingTx } from './tx';
-
-export type PackSale = {
-  sessionId: string;
-  userId: string;
-  pack: CreditPack;
-  amount: number;
-  currency: string;
-  paymentIntentId: string | null;
-  receiptUrl: string | null;
-};
-
-export type PlanSale = {
-  invoiceId: string;
-  userId: string;
-  plan: Plan;
-  amount: number;
-  currency: string;
-  paymentIntentId: string | null;
-  receiptUrl: string | null;
-};
-
-export type GrantResult = { granted: boolean; credits: number; userId: string; purchaseId: string };
 
 /** The user a session names; refused when client_reference_id and metadata disagree. */
 export function sessionUserId(session: CheckoutSessionFacts): string {

@@ -15,7 +15,7 @@ import { Prisma } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
 import { grantOnceWithinStatement } from '~/server/services/credits/ledger';
 import { itemName } from './catalogue';
-import type { GrantResult, PackSale } from './grants';
+import type { GrantResult, PackSale } from './sales';
 import type { BillingTx } from './tx';
 
 /** Runs a statement on the database directly, or inside a transaction already open. */
