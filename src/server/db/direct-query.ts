@@ -8,8 +8,8 @@
  * DatabaseNotReachable (a 503, like every other query's).
  */
 import pg from 'pg';
-import type { Db } from './client';
-import type { Prisma } from './generated/client';
+// The generated client's type (client.ts's Db is the same type): client.ts imports this module.
+import type { Prisma, PrismaClient } from './generated/client';
 import { statementNameFor } from './statement-names';
 
 type DirectPool = { pool: pg.Pool; namedStatements: boolean };
@@ -55,7 +55,7 @@ class DatabaseNotReachable extends Error {
  * The statement's rows. Through Prisma when `db` has no pool of its own here (every Db comes from
  * createDb, so none in practice) or after a disconnect (Prisma then opens a new pool of its own).
  */
-export async function queryDirect<Row>(db: Db, statement: Prisma.Sql): Promise<Row[]> {
+export async function queryDirect<Row>(db: PrismaClient, statement: Prisma.Sql): Promise<Row[]> {
   const direct = (db as { [POOL]?: DirectPool })[POOL];
   if (!direct || direct.pool.ended) return db.$queryRaw<Row[]>(statement);
   const text = statement.text;
