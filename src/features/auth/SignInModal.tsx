@@ -15,7 +15,7 @@ import { Logo } from '~/features/shell/Logo';
 import { useSystemStatusQuery } from '~/features/maintenance/useSystemStatus';
 import { resolveCallbackUrl } from './callback-url';
 import { GoogleIcon } from './GoogleIcon';
-import { DEV_SIGNIN_PROVIDER_ID, GOOGLE_PROVIDER_ID } from './provider-ids';
+import { DEV_SIGNIN_PROVIDER_ID, GOOGLE_PROVIDER_ID } from '~/utils/auth-provider-ids';
 
 type Props = { opened: boolean; callbackUrl?: string; onClose: () => void };
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { getEnv, type Env } from '~/env';
 import { getDb } from '~/server/db/client';
 import { findOrCreateUserByEmail } from '~/server/services/users';
-import { DEV_SIGNIN_PROVIDER_ID } from '~/features/auth/provider-ids';
+import { DEV_SIGNIN_PROVIDER_ID } from '~/utils/auth-provider-ids';
 import { studioAdapter } from './adapter';
 
 
