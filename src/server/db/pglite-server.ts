@@ -47,8 +47,9 @@ export async function startPgliteServer(options: { dataDir?: string; maxConnecti
 }
 
 /**
- * The contrib extensions the migrations create (history search: accent folding, and pg_trgm for
- * migration history_search's trigram index, since replaced by search_owner_keys' per-user index).
+ * The contrib extensions the migrations create (history search: accent folding, and pg_trgm, whose
+ * trigram index migration history_search creates and search_owner_keys drops for a per-user index:
+ * a new database runs both).
  * PGlite only has an extension whose bundle it was started with; a real server ships them in its
  * contrib package (both are "trusted": a database owner may create them).
  */
