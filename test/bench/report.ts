@@ -4,7 +4,7 @@
  * and highest beside it, so the spread (the noise) is visible. Text outside the markers is kept.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { CONNECTIONS, ENDPOINTS, READ_ROUNDS, type ApiRow } from './api';
+import { CONNECTIONS, ENDPOINTS, type ApiRow } from './api';
 import type { PageWeight } from '../helpers/first-load-js';
 import { PHONE_PROFILE, type PhoneLoad, type StaticPhoneLoad } from './phone';
 import { describeWebhook, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERIES, type WebhookRow } from './webhook';
@@ -12,12 +12,16 @@ import { describeModels, POLL_RATE, type ModelsRow } from './models';
 import { renderScale, type ScaleRun } from './scale/describe';
 import { median } from './median';
 
-/** loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here). */
-/** sharePhone: the same phone on a finished public result's share page /c/{id} (runs from stop 27 on). */
+/**
+ * loadBefore: the machine's 1-minute load average as the API measurement began (others' work shows here).
+ * readRounds: the interleaved rounds of the bare route and the polls; a run without it measured each endpoint in one window.
+ * sharePhone: the same phone on a finished public result's share page /c/{id}; absent from runs that did not load it.
+ */
 export type BenchRun = {
   at: string;
   commit: string;
   durationS: number;
+  readRounds?: number;
   loadBefore?: number;
   api: ApiRow[];
   pages: PageWeight[];
@@ -142,7 +146,13 @@ function runsLine(label: Label, runs: BenchRun[]): string {
   const dates = [...new Set(runs.map((r) => r.at.slice(0, 10)))].join(', ');
   const loads = runs.map((r) => r.loadBefore).filter((v): v is number => v !== undefined);
   const load = loads.length ? `, load average before the API runs ${loads.map((v) => v.toFixed(1)).join(' / ')}` : '';
-  return `- ${label}: ${runs.length} run${runs.length > 1 ? 's' : ''} of commit ${commits} (${dates}), ${runs[0]!.durationS} s per endpoint${load}`;
+  return `- ${label}: ${runs.length} run${runs.length > 1 ? 's' : ''} of commit ${commits} (${dates}), ${runs[0]!.durationS} s per endpoint, ${readMethod(runs)}${load}`;
+}
+
+/** How the runs measured the bare route and the polls: in interleaved rounds, or one window each. */
+function readMethod(runs: BenchRun[]): string {
+  const rounds = [...new Set(runs.map((r) => r.readRounds ?? 1))];
+  return rounds.map((n) => (n > 1 ? `the bare route and the polls in ${n} interleaved rounds` : 'each endpoint in one window')).join(' or ');
 }
 
 export function renderGenerated(results: BenchResults): string {
@@ -158,8 +168,8 @@ export function renderGenerated(results: BenchResults): string {
     '',
     `### API (${CONNECTIONS} connections, autocannon)`,
     '',
-    `Runs from stop 18 on measure the bare route and the two poll paths in ${READ_ROUNDS} interleaved rounds`,
-    '(each figure the mean of its rounds); earlier runs measured each endpoint in one window.',
+    'Where the runs above say so, the bare route and the two poll paths are measured in interleaved rounds',
+    '(each figure the mean of its rounds); the submit comes last, in one window.',
     '',
     table('Figure', apiFigures(), results),
     '',

@@ -24,7 +24,7 @@ import { loadavg } from 'node:os';
 import { createDb, type Db } from '~/server/db/client';
 import { getTestDatabase } from '../helpers/database';
 import { startApp } from '../e2e/helpers/app-server';
-import { measureApi } from './api';
+import { measureApi, READ_ROUNDS } from './api';
 import { premiumBenchUser } from './bench-user';
 import { firstLoadJs } from '../helpers/first-load-js';
 import { measurePhoneLoads, measureStaticPhoneLoads } from './phone';
@@ -164,7 +164,7 @@ async function main(): Promise<void> {
     const webhook = await measureWebhook({ webhookUrl: `${app.url}/api/webhooks/stripe`, db, stripe, serverCpuMs: () => processGroupCpuMs(app.pid) });
     const api = await measureApi(app.url, cookie, id, DURATION_S);
 
-    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, loadBefore, api, pages, phone, sharePhone, webhook, models };
+    const run: BenchRun = { at: new Date().toISOString(), commit: commit(), durationS: DURATION_S, readRounds: READ_ROUNDS, loadBefore, api, pages, phone, sharePhone, webhook, models };
     console.log(describeRun(run));
     const results = loadResults();
     results[LABEL] = [...(FRESH ? [] : results[LABEL]), run];

@@ -24,7 +24,7 @@ export type ScaleRow = {
   rounds: number;
   secondsPerRead: number;
   reads: ScaleReadRow[];
-  /** A person's search on the large database, one request at a time (issue 21 §2; runs from stop 27 on). */
+  /** A person's search on the large database, one request at a time; absent from runs that did not measure it. */
   search?: SearchLatencyRow[];
   engine: EngineRoundRow;
 };
