@@ -1,7 +1,7 @@
 /**
  * The studio's translations: the page's messages (one locale, from its server data) in a context,
- * `useTranslations(namespace)` to read them, `useFormatter()` for dates. The API follows the
- * common next-intl shape the code was written against, on our own small formatter (format.ts).
+ * `useTranslations(namespace)` to read them, `useFormatter()` for dates. The API has next-intl's
+ * common shape, on our own small formatter (format.ts).
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { dateFormat, formatMessage, numberFormat, type MessageValues } from './format';

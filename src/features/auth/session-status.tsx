@@ -8,7 +8,7 @@
  * per request already know the answer (page-props.ts `viewerProps`), so they pass it and nothing is
  * fetched; static pages (home, creations, sign-in) ask /api/auth/session once. Signing in or out
  * reloads the page; another tab signing in or out is followed through next-auth's own broadcast
- * (a `nextauth.message` storage event), as next-auth's provider did.
+ * (a `nextauth.message` storage event), as next-auth's provider does.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 

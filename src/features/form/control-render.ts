@@ -1,6 +1,6 @@
 /**
  * When a form control must render again. A keystroke in the prompt changes one value; rendering
- * every control of the form for it was most of each keystroke's time on a phone. A control renders
+ * every control of the form for it is most of each keystroke's time on a phone. A control renders
  * again when its own value, error or definition, the model or the form's disabled state change, and
  * on any change of the form's values only for the few controls that read other fields. `onChange`
  * is not compared: it only ever calls the same `setValue` for the same field.

@@ -2,8 +2,8 @@
  * /api/trpc/prediction.get: the poll every open generation page repeats, answered as an ordinary
  * route. tRPC's Node adapter turns each request into a Fetch Request and its answer into a Fetch
  * Response through web streams, and runs the procedure's middleware chain with a copy of its
- * options at every level: together more than the poll itself costs (the bench's figures are in
- * BENCHMARKS.md and the issue-20 note). So a successful poll is answered here: the same input
+ * options at every level: together more than the poll itself costs (BENCHMARKS.md, 'The poll').
+ * So a successful poll is answered here: the same input
  * schema, the same service function (readPrediction), the same output schema, and tRPC's wire
  * format for one batched query (superjson, as the router's transformer). Anything else (another
  * shape of request, a refused input, a missing or hidden generation, an outage) is handed to the

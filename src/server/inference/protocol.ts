@@ -48,15 +48,13 @@ export const ESRGAN_TILE_MARGIN = 10;
 
 /**
  * A tile's output side, per scale. The model enlarges 3 × scale² channels to the output size
- * before its last convolution (×4: 48 channels, ×8: 192), so the ×8 tiles are smaller: measured,
- * a 768-pixel ×4 tile kept the worker at ~320 MB outside its heap, a 768-pixel ×8 tile at 1.2 GB
- * (and the ×8 model's whole-image run on a 256×256 input took 3.7 GB).
+ * before its last convolution (×4: 48 channels, ×8: 192), so the ×8 tiles are smaller: a 768-pixel
+ * ×8 tile holds the worker at about four times the memory of a 768-pixel ×4 tile (over a gigabyte).
  *
  * ×4 tiles are 1104 pixels (a 256-pixel core and its margins), so the largest input the local
  * engine gives the model (512², MODEL_MAX_INPUT_PIXELS) is 2×2 tiles rather than 3×3 of 171: 8 %
  * more pixels through the model for the margins instead of 16 %, and larger runs cost less a
- * pixel. Measured in `npm run bench -- --only=models`, one run each on a quiet machine: 512² ×4 in
- * 10.63 s against 12.35 s, the worker's peak outside its heap 416 MB against 450 MB.
+ * pixel, in time and in the worker's peak memory. BENCHMARKS.md ('CPU models') has the figures.
  */
 const TILE_OUTPUT_SIDE: Record<EsrganScale, number> = { 2: 768, 3: 768, 4: 1104, 8: 512 };
 

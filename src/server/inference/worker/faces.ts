@@ -2,7 +2,7 @@
  * Counting faces with face-api's tiny face detector (`@vladmandic/face-api`, MIT code and
  * weights, its WebAssembly build). Measured on the test photographs: the tiny detector at input
  * 416 and score 0.5 finds the astronaut's one face, none in the cat or the coffee and two in two
- * astronauts side by side; the SSD-MobileNet detector took the cat for a face (score 0.93).
+ * astronauts side by side; the SSD-MobileNet detector takes the cat for a face (score 0.93).
  */
 import * as faceapi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 import path from 'node:path';

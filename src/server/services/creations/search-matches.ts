@@ -28,7 +28,7 @@ export type SearchMatches = { kind: 'few'; ids: string[] } | { kind: 'many' } | 
  * for every third piece and its last one ("lig", "hth", "ous", "use" of "lighthouse"): a row holding
  * the word holds those, they cover every character of it, and each key the index is asked for
  * costs a walk through its entries for every candidate row, most of all the common ones ("lig" of
- * "light" is in nearly every row): all eight keys took 1.6 ms at 1M rows, these four 0.7 ms.
+ * "light" is in nearly every row): these four take half the time of all eight (BENCHMARKS.md, 'Data scale').
  *
  * Every key starts with the owner's id, so the index scan meets the owner's rows only; the owner
  * check after the LIMIT says so explicitly, and sits there so that the planner cannot use it to

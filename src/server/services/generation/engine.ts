@@ -25,9 +25,10 @@ const state = (holder.studioEngine ??= {});
 
 /**
  * Timer-fired dispatches that run at once. Each takes a handful of statements and a provider call;
- * a burst of submits becomes a burst of due jobs one queue wait later, and unbounded they took every
- * database connection from the requests (the API stalled for seconds). The rest wait their turn,
- * still queued in the database, where the periodic round (or another instance) may take them first.
+ * a burst of submits becomes a burst of due jobs one queue wait later, and unbounded they take every
+ * database connection from the requests (the API stalls for seconds; BENCHMARKS.md, 'The submit').
+ * The rest wait their turn, still queued in the database, where the periodic round (or another
+ * instance) may take them first.
  */
 export const DISPATCH_CONCURRENCY = 4;
 

@@ -15,7 +15,7 @@ export async function estimateGeneration(db: Db, userId: string | null, request:
   const model = getModel(request.model_id ?? request.modelId ?? '');
   if (!model) return { credits: 1, waitSeconds: 0, estimatedSeconds: 60 };
   const premium = await isPremium(db, userId);
-  // Each field held to its rule first (a duration of 1e308 priced as Infinity credits was a 500).
+  // Each field held to its rule first (unchecked, a duration of 1e308 prices as Infinity credits: a 500).
   const form = validatedFormInput(model, request);
   const values = { ...defaultsFor(model, typeof form.mode === 'string' ? form.mode : undefined), ...form };
   const { cost, waitSeconds, estimatedSeconds } = quote(model, values, premium);

@@ -1,9 +1,9 @@
 /**
  * A textarea that grows with its text between a minimum and a maximum number of lines. Browsers
  * with `field-sizing: content` do it in their own layout; the others get one measurement per change
- * here. Mantine's `autosize` measured a hidden copy of the field three times and read its computed
- * style on every render: on a phone that was most of a keystroke's time, and of the first one after
- * the page hydrated.
+ * here. Mantine's `autosize` measures a hidden copy of the field three times and reads its computed
+ * style on every render: on a phone that is most of a keystroke's time, and of the first one after
+ * the page hydrates.
  */
 import { useLayoutEffect, type CSSProperties, type RefObject } from 'react';
 
