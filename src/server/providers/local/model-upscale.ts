@@ -12,8 +12,9 @@ import { MAX_UPSCALE_SIDE, upscale as resizeUpscale } from './image-operations';
 /**
  * The most input pixels the model works on in one job: 512², about 8 s of one core here (the model
  * costs ~30 µs an input pixel). A larger input is reduced to this first, then the model's output
- * is resized to the size asked for, and the result says so. At 1024² a FLUX-sized result took
- * ~30 s idle and over 50 s on a busy 2-core machine: too long to wait for a local preview.
+ * is resized to the size asked for, and the result says so. At 1024² a FLUX-sized result takes
+ * ~30 s idle and over 50 s on a busy 2-core machine (BENCHMARKS.md): too long to wait for a local
+ * preview.
  */
 export const MODEL_MAX_INPUT_PIXELS = 512 * 512;
 
