@@ -10,7 +10,9 @@ import type { AppRouter } from '~/server/trpc/root';
 import { fakes, resetFakes } from '../ui/helpers/fakes';
 import { heldAnswer, inputsTo, type Call, type Handler } from '../ui/helpers/providers';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
-import { closeSignInDialog, findToast, imageFile, SIGN_IN_BY_GOOGLE, signInFromDialog, toastsAsked } from './helpers/render';
+import { closeSignInDialog, SIGN_IN_BY_GOOGLE, signInFromDialog } from '../ui/helpers/sign-in-dialog';
+import { findToast, toastsAsked } from '../ui/helpers/toasts';
+import { imageFile } from './helpers/render';
 
 vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
@@ -105,7 +107,7 @@ describe('image_input', () => {
     const server = uploadServer();
     const { container, values } = renderControl(ImageInputControl, { ...server.api, model, control });
     await pick(container, imageFile(UPLOAD_LIMIT_BYTES + 1));
-    expect(await findToast('File too large')).toEqual({ title: 'File too large', description: 'The file size exceeds the limit of 5MB.', destructive: true });
+    expect(await findToast('File too large')).toEqual({ title: 'File too large', description: 'The file size exceeds the limit of 5MB.', variant: 'destructive', durationMs: 5000 });
     expect(server.api.calls).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(values().image_url).toBeUndefined();
@@ -149,7 +151,7 @@ describe('image_input', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { container, values } = renderControl(ImageInputControl, { ...uploadServer().api, model, control });
     await pick(container, imageFile(1024));
-    expect(await findToast('File upload failed')).toEqual({ title: 'File upload failed', description: 'Please try again later.', destructive: true });
+    expect(await findToast('File upload failed')).toEqual({ title: 'File upload failed', description: 'Please try again later.', variant: 'destructive', durationMs: 5000 });
     expect(values().image_url).toBeUndefined();
   });
 
@@ -165,7 +167,7 @@ describe('image_input', () => {
     // The field's own message (the toast is in the page's toast area, outside the control).
     expect(await within(container).findByRole('alert')).toHaveProperty('textContent', 'Failed to get signed URL');
     expect(server.signedUrlInputs()).toHaveLength(1);
-    expect(await findToast('File upload failed')).toEqual({ title: 'File upload failed', description: 'Please try again later.', destructive: true });
+    expect(await findToast('File upload failed')).toEqual({ title: 'File upload failed', description: 'Please try again later.', variant: 'destructive', durationMs: 5000 });
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

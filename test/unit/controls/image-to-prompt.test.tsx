@@ -13,7 +13,9 @@ import { fakes, resetFakes } from '../ui/helpers/fakes';
 import { predictionFixture } from '../ui/helpers/prediction';
 import { heldAnswer, inputsTo, serverError, userDetails, type Call, type Handler, type Handlers } from '../ui/helpers/providers';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
-import { imageFile, SIGN_IN_BY_GOOGLE, signInFromDialog, toastsAsked } from './helpers/render';
+import { SIGN_IN_BY_GOOGLE, signInFromDialog } from '../ui/helpers/sign-in-dialog';
+import { toastsAsked } from '../ui/helpers/toasts';
+import { imageFile } from './helpers/render';
 
 vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);

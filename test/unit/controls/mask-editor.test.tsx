@@ -8,7 +8,7 @@ import { resetFakes } from '../ui/helpers/fakes';
 import { heldAnswer, inputsTo, type Call, type Handler } from '../ui/helpers/providers';
 import { installFakeCanvas } from './helpers/canvas';
 import { controlOf, publicModel, renderControl } from './helpers/harness';
-import { findToast } from './helpers/render';
+import { findToast } from '../ui/helpers/toasts';
 
 vi.mock('next-auth/react', async () => (await import('../ui/helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('../ui/helpers/fakes')).nextRouterModule);
@@ -133,7 +133,7 @@ describe('mask_input', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Mask' }));
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to get signed URL for mask'));
     expect(signedUrlInputs()).toHaveLength(1);
-    expect(await findToast('Mask upload failed')).toEqual({ title: 'Mask upload failed', description: 'Please try again later.', destructive: true });
+    expect(await findToast('Mask upload failed')).toEqual({ title: 'Mask upload failed', description: 'Please try again later.', variant: 'destructive', durationMs: 5000 });
     expect(values().mask_image).toBeUndefined();
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toBe(false);
   });
@@ -148,7 +148,7 @@ describe('mask_input', () => {
     const dialog = await openEditor();
     paint(await within(dialog).findByTestId('mask-canvas'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Generate Mask' }));
-    expect(await findToast('Mask upload failed')).toEqual({ title: 'Mask upload failed', description: 'Please try again later.', destructive: true });
+    expect(await findToast('Mask upload failed')).toEqual({ title: 'Mask upload failed', description: 'Please try again later.', variant: 'destructive', durationMs: 5000 });
     expect(values().mask_image).toBeUndefined();
     expect(screen.getByTestId('mask-editor')).toBeTruthy();
   });

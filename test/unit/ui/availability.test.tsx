@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppsGrid } from '~/features/generator/AppsGrid';
 import { GeneratorPanel } from '~/features/generator/GeneratorPanel';
+import { LocalCheckoutBanner } from '~/features/layout/LocalCheckoutBanner';
 import { LocalEngineBanner } from '~/features/layout/LocalEngineBanner';
 import { generatorData, homeData } from '~/server/pages/page-props';
 import { resetFakes } from './helpers/fakes';
@@ -16,8 +17,6 @@ import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from '
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
 
 const UNAVAILABLE = 'This model is not available right now.';
 
@@ -84,10 +83,15 @@ describe('the local engine banner', () => {
       'Local engine is on: results are local previews made on this server, not real model outputs. Configure provider keys before going live.',
     );
     cleanup();
-    const s = handlers({ localEngine: false });
-    renderWithProviders(<LocalEngineBanner />, s);
-    await waitFor(() => expect(s.calls.some((c) => c.path === 'system.status')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The checkout's banner reads the same answer: once it shows, the engine's has had its say.
+    renderWithProviders(
+      <>
+        <LocalCheckoutBanner />
+        <LocalEngineBanner />
+      </>,
+      handlers({ localEngine: false, localCheckout: true }),
+    );
+    await screen.findByTestId('local-checkout-banner');
     expect(screen.queryByTestId('local-engine-banner')).toBeNull();
   });
 });

@@ -17,13 +17,15 @@ import type { BillingStatus, Offer, Purchase } from '~/features/billing/types';
 import { AccountArea } from '~/features/layout/AccountArea';
 import { AccountMenu } from '~/features/layout/AccountMenu';
 import { LocalCheckoutBanner } from '~/features/layout/LocalCheckoutBanner';
+import { LocalEngineBanner } from '~/features/layout/LocalEngineBanner';
+import { realTimers } from '~/utils/timers';
 import { fakes, resetFakes } from './helpers/fakes';
 import { renderWithProviders, serverError, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
+import { closeSignInDialog, signInFromDialog } from './helpers/sign-in-dialog';
+import { findToast, toastsAsked } from './helpers/toasts';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
 
 const OFFER: Offer = {
   checkout: 'local',
@@ -42,6 +44,9 @@ const PREMIUM: BillingStatus = {
   hasCustomer: true,
 };
 const MAINTENANCE = { ...SYSTEM_STATUS.maintenance, enabled: true };
+const MAINTENANCE_TOAST = { title: 'System Maintenance', description: MAINTENANCE.message, variant: 'destructive', durationMs: 5000 };
+/** The local checkout, with Google as the one way to sign in (so the sign-in dialog has one button). */
+const SIGN_IN_BY_GOOGLE_HERE: Handlers = { 'system.status': () => ({ ...SYSTEM_STATUS, localCheckout: true, googleSignIn: true, devSignIn: false }) };
 
 type Calls = { path: string; input: unknown }[];
 
@@ -62,8 +67,30 @@ function handlers(overrides: Handlers = {}, calls: Calls = []): { handlers: Hand
 
 const called = (calls: Calls, path: string) => calls.filter((c) => c.path === path);
 
+/** The timers the page sets through its timer seam (~/utils/timers) that have neither run nor been cleared. */
+function timersWaiting(): ReadonlySet<unknown> {
+  const waiting = new Set<unknown>();
+  const { setTimeout: set, clearTimeout: clear } = realTimers;
+  vi.spyOn(realTimers, 'setTimeout').mockImplementation((run, ms) => {
+    const handle = set(() => {
+      waiting.delete(handle);
+      run();
+    }, ms);
+    waiting.add(handle);
+    return handle;
+  });
+  vi.spyOn(realTimers, 'clearTimeout').mockImplementation((handle) => {
+    waiting.delete(handle);
+    clear(handle);
+  });
+  return waiting;
+}
+
 beforeEach(() => resetFakes());
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('/pricing', () => {
   it('shows each pack with its credits, price and price per 100 credits, and the plan with what premium gives', async () => {
@@ -90,13 +117,14 @@ describe('/pricing', () => {
   it('a signed-out visitor sees the prices; Buy opens the sign-in modal first and starts nothing', async () => {
     fakes.session.status = 'unauthenticated';
     fakes.router.asPath = '/pricing';
-    const s = handlers();
+    const s = handlers(SIGN_IN_BY_GOOGLE_HERE);
     renderWithProviders(<PricingView offer={OFFER} />, s);
     const buy = within((await screen.findAllByTestId('pack-card'))[0]!).getByTestId('pack-buy');
     await act(async () => fireEvent.click(buy));
-    expect(fakes.openSignIn).toHaveBeenCalledWith('/pricing');
+    expect(await signInFromDialog()).toEqual(['google', { callbackUrl: '/pricing', redirect: false }]);
+    await closeSignInDialog();
     await act(async () => fireEvent.click(screen.getByTestId('plan-subscribe')));
-    expect(fakes.openSignIn).toHaveBeenCalledTimes(2);
+    expect(await signInFromDialog()).toEqual(['google', { callbackUrl: '/pricing', redirect: false }]);
     expect(called(s.calls, 'billing.checkout')).toEqual([]);
     expect(called(s.calls, 'billing.status')).toEqual([]);
   });
@@ -121,9 +149,10 @@ describe('/pricing', () => {
     renderWithProviders(<PricingView offer={OFFER} />, s);
     await waitFor(() => expect(called(s.calls, 'system.status').length).toBe(1));
     await act(async () => fireEvent.click(within((await screen.findAllByTestId('pack-card'))[1]!).getByTestId('pack-buy')));
+    expect(await findToast('System Maintenance')).toEqual(MAINTENANCE_TOAST);
     await act(async () => fireEvent.click(await screen.findByTestId('manage-subscription')));
-    const maintenanceToast = { title: 'System Maintenance', description: MAINTENANCE.message, variant: 'destructive', durationMs: 5000 };
-    expect(fakes.toast.mock.calls).toEqual([[maintenanceToast], [maintenanceToast]]);
+    expect(toastsAsked()).toEqual(['System Maintenance', 'System Maintenance']);
+    expect(await findToast('System Maintenance')).toEqual(MAINTENANCE_TOAST);
     expect(called(s.calls, 'billing.checkout')).toEqual([]);
     expect(called(s.calls, 'billing.portal')).toEqual([]);
     expect(fakes.router.push).not.toHaveBeenCalled();
@@ -159,7 +188,12 @@ describe('/pricing', () => {
     renderWithProviders(<PricingView offer={OFFER} />, s);
     const buy = within((await screen.findAllByTestId('pack-card'))[0]!).getByTestId('pack-buy') as HTMLButtonElement;
     await act(async () => fireEvent.click(buy));
-    await waitFor(() => expect(fakes.toast).toHaveBeenCalledWith({ title: 'Purchases are not available', description: 'This server takes no payments right now. Nothing was charged.', variant: 'destructive' }));
+    expect(await findToast('Purchases are not available')).toEqual({
+      title: 'Purchases are not available',
+      description: 'This server takes no payments right now. Nothing was charged.',
+      variant: 'destructive',
+      durationMs: 5000,
+    });
     await waitFor(() => expect(buy.disabled).toBe(false));
     expect(fakes.router.push).not.toHaveBeenCalled();
   });
@@ -231,6 +265,7 @@ describe('/billing/success', () => {
       'billing.confirm': () =>
         completed ? { state: 'granted', credits: 500, balance: 600, item: 'credits-500' } : { state: 'pending', credits: 0, balance: 100, item: 'credits-500' },
     });
+    const nextAsks = timersWaiting();
     renderWithProviders(<SuccessView />, s);
     await waitFor(() => expect(screen.getByTestId('billing-success').getAttribute('data-state')).toBe('pending'));
     expect(screen.getByText(/Your payment is still being processed/)).toBeTruthy();
@@ -238,9 +273,8 @@ describe('/billing/success', () => {
     await waitFor(() => expect(called(s.calls, 'billing.confirm').length).toBeGreaterThanOrEqual(2));
     completed = true;
     await waitFor(() => expect(screen.getByTestId('success-credits').textContent).toBe('500 credits were added to your balance.'));
-    const asked = called(s.calls, 'billing.confirm').length;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(called(s.calls, 'billing.confirm')).toHaveLength(asked);
+    // The page asks again only from a timer it sets after a pending answer: none is left to run.
+    expect(nextAsks.size).toBe(0);
   });
 
   it('an unpaid checkout, a missing session and a signed-out visitor each say what happened', async () => {
@@ -255,11 +289,12 @@ describe('/billing/success', () => {
     expect(called(missing.calls, 'billing.confirm')).toEqual([]);
     cleanup();
     fakes.session.status = 'unauthenticated';
+    fakes.router.asPath = '/billing/success?session_id=cs_local_1';
     fakes.router.query = { session_id: 'cs_local_1' };
-    const signedOut = handlers();
+    const signedOut = handlers(SIGN_IN_BY_GOOGLE_HERE);
     renderWithProviders(<SuccessView />, signedOut);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(fakes.openSignIn).toHaveBeenCalledTimes(1);
+    expect(await signInFromDialog()).toEqual(['google', { callbackUrl: '/billing/success?session_id=cs_local_1', redirect: false }]);
     expect(called(signedOut.calls, 'billing.confirm')).toEqual([]);
   });
 });
@@ -299,10 +334,15 @@ describe('the local checkout', () => {
       'Local checkout is on: purchases are simulated on this server and no money moves. Configure Stripe keys before going live.',
     );
     cleanup();
-    const s = handlers({ 'system.status': () => ({ ...SYSTEM_STATUS, localCheckout: false }) });
-    renderWithProviders(<LocalCheckoutBanner />, s);
-    await waitFor(() => expect(called(s.calls, 'system.status')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The engine's banner reads the same answer: once it shows, the checkout's has had its say.
+    renderWithProviders(
+      <>
+        <LocalEngineBanner />
+        <LocalCheckoutBanner />
+      </>,
+      handlers({ 'system.status': () => ({ ...SYSTEM_STATUS, localCheckout: false, localEngine: true }) }),
+    );
+    await screen.findByTestId('local-engine-banner');
     expect(screen.queryByTestId('local-checkout-banner')).toBeNull();
   });
 });
@@ -339,7 +379,7 @@ describe('the local portal', () => {
     renderWithProviders(<LocalPortalView />, s);
     await waitFor(() => expect(called(s.calls, 'system.status')).toHaveLength(1));
     await act(async () => fireEvent.click(await screen.findByTestId('portal-cancel-now')));
-    expect(fakes.toast).toHaveBeenCalledWith({ title: 'System Maintenance', description: MAINTENANCE.message, variant: 'destructive', durationMs: 5000 });
+    expect(await findToast('System Maintenance')).toEqual(MAINTENANCE_TOAST);
     expect(called(s.calls, 'billing.localPortalAction')).toEqual([]);
   });
 });
@@ -407,10 +447,15 @@ describe('the balance', () => {
     expect(notice.textContent).toContain('A refunded or disputed purchase took back credits that had already been spent, so your balance is -40.');
     expect(screen.getByTestId('negative-balance-link').getAttribute('href')).toBe('/pricing');
     cleanup();
-    const s = handlers();
-    renderWithProviders(<NegativeBalanceNotice />, s);
-    await waitFor(() => expect(called(s.calls, 'user.details')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The header's badge reads the same answer: once it shows the balance, the notice has had its say.
+    renderWithProviders(
+      <>
+        <AccountArea />
+        <NegativeBalanceNotice />
+      </>,
+      handlers(),
+    );
+    expect((await screen.findByTestId('credits-badge')).textContent).toBe('100 credits');
     expect(screen.queryByTestId('negative-balance')).toBeNull();
   });
 });

@@ -8,11 +8,11 @@ import { creationsPageData } from '~/server/pages/page-props';
 import { fakes, resetFakes } from './helpers/fakes';
 import { asCreation, predictionFixture } from './helpers/prediction';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
+import { SIGN_IN_BY_GOOGLE, signInFromDialog } from './helpers/sign-in-dialog';
+import { findToast } from './helpers/toasts';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
 
 function creation(n: number, type = 'image') {
   const url = type === 'video' ? `https://s.test/out/${n}.mp4` : `https://s.test/out/${n}.png`;
@@ -65,9 +65,10 @@ afterEach(() => cleanup());
 describe('My creations', () => {
   it('asks an anonymous visitor to sign in, back to /creations', async () => {
     fakes.session.status = 'unauthenticated';
-    renderWithProviders(<CreationsBrowser models={creationsPageData().models} />, setup());
+    const s = setup();
+    renderWithProviders(<CreationsBrowser models={creationsPageData().models} />, { ...s, handlers: { ...s.handlers, ...SIGN_IN_BY_GOOGLE } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(fakes.openSignIn).toHaveBeenCalledWith('/creations');
+    expect(await signInFromDialog()).toEqual(['google', { callbackUrl: '/creations', redirect: false }]);
   });
 
   it('pages with Load more, filters by type', async () => {
@@ -97,7 +98,7 @@ describe('My creations', () => {
     fireEvent.click(screen.getByTestId('delete-creation'));
     await act(async () => fireEvent.click(screen.getByTestId('delete-confirm')));
     await waitFor(() => expect(s.calls.some((c) => c.path === 'prediction.delete' && (c.input as { id: string }).id === 'gen-30')).toBe(true));
-    await waitFor(() => expect(fakes.toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Deleted' })));
+    expect(await findToast('Deleted')).toMatchObject({ title: 'Deleted', variant: 'success' });
     await waitFor(() => expect(screen.getAllByTestId('creation-card').map((c) => c.getAttribute('data-id'))).not.toContain('gen-30'));
   });
 });
@@ -159,7 +160,7 @@ describe('managing creations (issue 12 §3)', () => {
     expect(screen.getByText('Delete 2 creations?')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByTestId('delete-selected-confirm')));
     await waitFor(() => expect(s.calls.find((c) => c.path === 'prediction.deleteMany')?.input).toEqual({ ids: ['gen-30', 'gen-28'] }));
-    await waitFor(() => expect(fakes.toast).toHaveBeenCalledWith({ title: 'Deleted', description: '2 creations were removed from your creations.', variant: 'success' }));
+    expect(await findToast('Deleted')).toEqual({ title: 'Deleted', description: '2 creations were removed from your creations.', variant: 'success', durationMs: 5000 });
     await waitFor(() => expect(screen.getAllByTestId('creation-card').map((c) => c.getAttribute('data-id'))).not.toContain('gen-30'));
     expect(screen.getAllByTestId('creation-card').map((c) => c.getAttribute('data-id'))).not.toContain('gen-28');
     expect(screen.queryByTestId('selection-bar')).toBeNull();

@@ -17,8 +17,6 @@ import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from '
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
 
 const PHOTO = 'https://studio.test/storage/u/1/uploads/me.png';
 

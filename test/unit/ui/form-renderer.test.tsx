@@ -18,8 +18,6 @@ import { renderWithProviders } from './helpers/providers';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
 
 const IMAGE = 'https://studio.test/storage/uploads/photo.png';
 

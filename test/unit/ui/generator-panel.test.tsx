@@ -14,11 +14,11 @@ import { fakes, resetFakes } from './helpers/fakes';
 import type { Prediction } from '~/features/predictions/types';
 import { asCreation, predictionFixture } from './helpers/prediction';
 import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
+import { signInDialogShown, signInFromDialog } from './helpers/sign-in-dialog';
+import { findToast } from './helpers/toasts';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
 
 function prediction(status: Prediction['status'], overrides: Partial<Prediction> = {}) {
   return predictionFixture({
@@ -35,14 +35,18 @@ function prediction(status: Prediction['status'], overrides: Partial<Prediction>
   });
 }
 
-type Setup = { credits?: number; premium?: boolean; maintenance?: boolean; recent?: Prediction[] };
+type Setup = { credits?: number; premium?: boolean; maintenance?: boolean; recent?: Prediction[]; googleSignIn?: boolean };
 
 function setup(options: Setup = {}) {
   const calls: { path: string; input: unknown }[] = [];
   const push: { emit?: (value: unknown) => void } = {};
   let credits = options.credits ?? 100;
   const handlers: Handlers = {
-    'system.status': () => ({ ...SYSTEM_STATUS, maintenance: { ...SYSTEM_STATUS.maintenance, enabled: options.maintenance ?? false } }),
+    'system.status': () => ({
+      ...SYSTEM_STATUS,
+      maintenance: { ...SYSTEM_STATUS.maintenance, enabled: options.maintenance ?? false },
+      ...(options.googleSignIn ? { googleSignIn: true, devSignIn: false } : {}),
+    }),
     'user.details': () => userDetails({ credits, premium: options.premium ?? false }),
     'generation.check': () => ({ success: true, credits: 1, message: null, error: null }),
     'generation.submit': () => {
@@ -73,12 +77,12 @@ afterEach(() => cleanup());
 describe('generate: the checks in order', () => {
   it('an anonymous visitor gets the login modal with the current path without its locale', async () => {
     fakes.session.status = 'unauthenticated';
-    const s = setup();
+    const s = setup({ googleSignIn: true });
     renderWithProviders(<GeneratorPanel {...generatorData('flux-schnell')} />, s);
     await ready();
     typePrompt('a fox');
     await act(async () => fireEvent.click(screen.getByTestId('generate-button')));
-    await waitFor(() => expect(fakes.openSignIn).toHaveBeenCalledWith('/create/flux-schnell'));
+    expect(await signInFromDialog()).toEqual(['google', { callbackUrl: '/create/flux-schnell', redirect: false }]);
     expect(s.calls.some((c) => c.path.startsWith('generation.'))).toBe(false);
   });
 
@@ -89,10 +93,8 @@ describe('generate: the checks in order', () => {
     await screen.findByTestId('maintenance-banner');
     typePrompt('a fox');
     await act(async () => fireEvent.click(screen.getByTestId('generate-button')));
-    await waitFor(() =>
-      expect(fakes.toast).toHaveBeenCalledWith({ title: 'System Maintenance', description: SYSTEM_STATUS.maintenance.message, variant: 'destructive', durationMs: 5000 }),
-    );
-    expect(fakes.openSignIn).not.toHaveBeenCalled();
+    expect(await findToast('System Maintenance')).toEqual({ title: 'System Maintenance', description: SYSTEM_STATUS.maintenance.message, variant: 'destructive', durationMs: 5000 });
+    expect(signInDialogShown()).toBe(false);
   });
 
   it("too few credits: 'Insufficient credits' for 2 s with a link to /pricing, no server call", async () => {
@@ -102,15 +104,13 @@ describe('generate: the checks in order', () => {
     typePrompt('a fox');
     await waitFor(() => expect(s.calls.some((c) => c.path === 'user.details')).toBe(true));
     await act(async () => fireEvent.click(screen.getByTestId('generate-button')));
-    await waitFor(() =>
-      expect(fakes.toast).toHaveBeenCalledWith({
-        title: 'Insufficient credits',
-        description: 'This generation needs 1 credits, but you only have 0.',
-        variant: 'destructive',
-        durationMs: 2000,
-        link: { label: 'Buy credits', href: '/pricing' },
-      }),
-    );
+    expect(await findToast('Insufficient credits')).toEqual({
+      title: 'Insufficient credits',
+      description: 'This generation needs 1 credits, but you only have 0.',
+      variant: 'destructive',
+      durationMs: 2000,
+      link: { label: 'Buy credits', href: '/pricing' },
+    });
     expect(s.calls.some((c) => c.path.startsWith('generation.'))).toBe(false);
   });
 });
@@ -278,7 +278,7 @@ describe("the client validation toast (core-flow §8 'Invalid input' / 'Invalid 
     renderWithProviders(<Trigger modelId={modelId} request={request} />, s);
     await waitFor(() => expect(s.calls.some((c) => c.path === 'user.details')).toBe(true));
     await act(async () => fireEvent.click(screen.getByTestId('trigger')));
-    await waitFor(() => expect(fakes.toast).toHaveBeenCalledWith({ title, description, variant: 'destructive' }));
+    expect(await findToast(title)).toEqual({ title, description, variant: 'destructive', durationMs: 5000 });
     expect(s.calls.some((c) => c.path.startsWith('generation.'))).toBe(false);
   });
 });

@@ -19,8 +19,6 @@ import { renderWithProviders, SYSTEM_STATUS, userDetails, type Handlers } from '
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/auth/SignInModalProvider', async () => (await import('./helpers/fakes')).signInModalModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
 
 const schnell = publicModelDefinition(getModel('flux-schnell')!);
 const STATUS: Handlers = { 'system.status': () => SYSTEM_STATUS };

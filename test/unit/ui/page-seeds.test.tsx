@@ -8,7 +8,6 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SystemStatusSeedProvider } from '~/features/maintenance/useSystemStatus';
 import { DevSignInBanner } from '~/features/layout/DevSignInBanner';
-import { ToastHost } from '~/features/toast/ToastHost';
 import { showToast } from '~/features/toast/toast';
 import { renderWithProviders, SYSTEM_STATUS } from './helpers/providers';
 
@@ -45,7 +44,8 @@ describe('the system status a page hands over', () => {
 
 describe('the toast host', () => {
   it('mounts the toast container with the first toast, which it then shows', async () => {
-    renderWithProviders(<ToastHost />);
+    // The providers hold the app's one ToastHost, as _app does.
+    renderWithProviders(<main />);
     expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
     act(() => showToast({ title: 'Saved to your creations', description: 'It is in your library.' }));
     expect(await screen.findByText('Saved to your creations')).toBeTruthy();

@@ -11,7 +11,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreationDetailsModal } from '~/features/creations/CreationDetailsModal';
 import { ResultKeepActions } from '~/features/creations/ResultKeepActions';
 import type { Prediction } from '~/features/predictions/types';
-import { ToastHost } from '~/features/toast/ToastHost';
 import { nextStepsData } from '~/server/pages/next-steps';
 import { predictionFixture } from './helpers/prediction';
 import { heldAnswer, networkError, renderWithProviders, serverError, SYSTEM_STATUS, userDetails, type Handlers } from './helpers/providers';
@@ -43,13 +42,7 @@ function open(options: { premium: boolean; setSharing: (input: unknown) => unkno
     'user.details': () => userDetails({ premium: options.premium }),
     'prediction.setSharing': options.setSharing,
   };
-  renderWithProviders(
-    <>
-      <CreationDetailsModal creation={options.shown ?? creation()} onClose={() => undefined} />
-      <ToastHost />
-    </>,
-    { handlers, calls },
-  );
+  renderWithProviders(<CreationDetailsModal creation={options.shown ?? creation()} onClose={() => undefined} />, { handlers, calls });
   return { calls, sent: () => calls.filter((c) => c.path === 'prediction.setSharing').map((c) => c.input) };
 }
 

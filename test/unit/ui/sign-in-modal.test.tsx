@@ -12,7 +12,6 @@ import { renderWithProviders, SYSTEM_STATUS } from './helpers/providers';
 
 vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
 vi.mock('next/router', async () => (await import('./helpers/fakes')).nextRouterModule);
-vi.mock('~/features/toast/toast', async () => (await import('./helpers/fakes')).toastModule);
 
 const TITLE = 'Sign in to your account to continue';
 

@@ -1,5 +1,6 @@
 /**
- * Test doubles for the component tests (test/unit/ui and test/unit/controls). Wire them in each test file with vi.mock
+ * Stand-ins for Next's router and next-auth's browser calls in the component tests (test/unit/ui
+ * and test/unit/controls); our own modules are real. Wire them in each test file with vi.mock
  * (vi.mock must live in the test file), e.g.
  *   vi.mock('next-auth/react', async () => (await import('./helpers/fakes')).nextAuthModule);
  */
@@ -30,8 +31,6 @@ export const fakes = {
     basePath: '',
     route: '/create/[appId]',
   },
-  openSignIn: vi.fn(),
-  toast: vi.fn(),
 };
 
 export function resetFakes(): void {
@@ -40,7 +39,7 @@ export function resetFakes(): void {
   fakes.router.pathname = '/create/[appId]';
   fakes.router.query = { appId: 'flux-schnell' };
   fakes.router.isReady = true;
-  for (const fn of [fakes.router.push, fakes.router.replace, fakes.openSignIn, fakes.toast]) fn.mockClear();
+  for (const fn of [fakes.router.push, fakes.router.replace]) fn.mockClear();
 }
 
 /** next-auth's browser calls (sign in, sign out); the session status is the studio's own provider, fed from `fakes.session`. */
@@ -53,10 +52,3 @@ export const nextRouterModule = {
   useRouter: () => fakes.router,
   default: fakes.router,
 };
-
-export const signInModalModule = {
-  useSignInModal: () => ({ open: fakes.openSignIn, close: vi.fn() }),
-  SignInModalProvider: ({ children }: { children: unknown }) => children,
-};
-
-export const toastModule = { showToast: fakes.toast };

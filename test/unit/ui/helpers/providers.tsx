@@ -1,6 +1,7 @@
 /**
- * Renders UI inside the real providers (Mantine, next-intl with the English messages, the real
- * tRPC React client) with a terminating test link that answers each procedure from `handlers`.
+ * Renders UI inside the real providers, as _app does (Mantine, next-intl with the English messages,
+ * the real tRPC React client, the toast container and the sign-in dialog's provider), with a
+ * terminating test link that answers each procedure from `handlers`.
  */
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,11 +10,14 @@ import { observable } from '@trpc/server/observable';
 import { render, type RenderResult } from '@testing-library/react';
 import { I18nProvider } from '~/i18n';
 import { SessionStatusProvider } from '~/features/auth/session-status';
+import { SignInModalProvider } from '~/features/auth/SignInModalProvider';
 import type { SystemStatus } from '~/features/maintenance/useSystemStatus';
+import { ToastHost } from '~/features/toast/ToastHost';
 import type { z } from 'zod';
 import { fakes } from './fakes';
 import type { ProcedurePath } from '~/server/http/call-procedure';
 import { OUTPUT_SCHEMAS } from './output-schemas';
+import { startRecordingToasts } from './toasts';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import en from '~/messages/en.json';
 import type { AppRouter } from '~/server/trpc/root';
@@ -129,7 +133,10 @@ export function TestProviders({ handlers, calls, theme, children }: { handlers: 
       <QueryClientProvider client={queryClient}>
         <I18nProvider locale="en" messages={en} timeZone="UTC">
           <SessionStatusProvider signedIn={signedInFor(fakes.session.status)}>
-            <MantineProvider theme={theme}>{children}</MantineProvider>
+            <MantineProvider theme={theme}>
+              <ToastHost />
+              <SignInModalProvider>{children}</SignInModalProvider>
+            </MantineProvider>
           </SessionStatusProvider>
         </I18nProvider>
       </QueryClientProvider>
@@ -137,8 +144,10 @@ export function TestProviders({ handlers, calls, theme, children }: { handlers: 
   );
 }
 
+/** Renders `ui` in the providers; the toasts recorded (toasts.ts) are those asked for from this render on. */
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}): RenderResult {
   const handlers = options.handlers ?? {};
+  startRecordingToasts();
   return render(ui, {
     wrapper: ({ children }) => (
       <TestProviders handlers={handlers} calls={options.calls} theme={options.theme}>
