@@ -6,22 +6,22 @@
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '~/server/errors';
+import { signedInAccount } from '~/server/auth/signed-in';
 import { creationsArchive, parseArchiveIds } from '~/server/services/generation/archive';
+import { methodNotAllowedMessage, takesMethod } from './allowed-methods';
 import { toFailure } from './legacy-adapter';
 import { contextFromRequest } from './request-context';
 import { setNoSniff } from './security-headers';
 
 export async function archiveRoute(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   try {
-    if (req.method !== 'GET') {
-      res.setHeader('Allow', 'GET');
-      res.status(405).json({ success: false, data: null, message: `Method ${req.method} is not allowed.`, error: 'method_not_allowed' });
+    if (!takesMethod(req.method, ['GET'], res)) {
+      res.status(405).json({ success: false, data: null, message: methodNotAllowedMessage(req.method, ['GET']), error: 'method_not_allowed' });
       return;
     }
-    const { db, user } = await contextFromRequest(req);
-    if (!user) throw new AppError('unauthorized');
-    const archive = await creationsArchive(db, user.id, parseArchiveIds(req.query.ids));
+    const context = await contextFromRequest(req);
+    const { user } = await signedInAccount(context.db, context.user);
+    const archive = await creationsArchive(context.db, user.id, parseArchiveIds(req.query.ids));
     const first = await archive.chunks.next();
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/zip');

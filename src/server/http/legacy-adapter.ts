@@ -12,6 +12,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { APP_ERRORS, asAppError, describeZodError, retryAfterFor } from '~/server/errors';
+import { methodNotAllowedMessage, takesMethod } from './allowed-methods';
 import { contextFromRequest } from './request-context';
 import { callProcedure, type OutputAt, type ProcedurePath } from './call-procedure';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
@@ -83,11 +84,7 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
   return async function handler(req: EdgeRequest, res: ServerResponse): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     const method = (req.method ?? 'GET').toUpperCase() as Method;
-    if (!methods.includes(method)) {
-      res.setHeader('Allow', methods.join(', '));
-      const named = methods.filter((m) => m !== 'HEAD');
-      return sendJson(res, 405, failure(`Method ${method} is not allowed. Use ${named.join(' or ')}.`, 'method_not_allowed'));
-    }
+    if (!takesMethod(method, methods, res)) return sendJson(res, 405, failure(methodNotAllowedMessage(method, methods), 'method_not_allowed'));
     try {
       const body = method === 'GET' || method === 'HEAD' ? undefined : await parseJsonBody(req);
       const context = await contextFromRequest(req);

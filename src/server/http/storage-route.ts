@@ -13,6 +13,7 @@ import { receiveLocalUpload } from '~/server/services/storage/local-upload';
 import { ownerIdFromKey } from '~/server/services/storage/keys';
 import { openObjectForViewer, RangeNotSatisfiableError } from '~/server/services/storage/serve';
 import { verifyReadQuery } from '~/server/services/storage/signing';
+import { methodNotAllowedMessage, takesMethod } from './allowed-methods';
 import { sendFailure } from './legacy-adapter';
 import { BodyTooLargeError, readBody } from './read-body';
 import { setUntrustedFileHeaders } from './security-headers';
@@ -68,12 +69,16 @@ async function put(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   res.status(200).json({ success: true, data: { key: stored.key, size: stored.size }, message: null, error: null });
 }
 
+const STORAGE_METHODS = ['GET', 'HEAD', 'PUT'];
+
 export async function storageRoute(req: NextApiRequest, res: NextApiResponse): Promise<void> {
   try {
-    if (req.method === 'GET' || req.method === 'HEAD') return await get(req, res);
+    if (!takesMethod(req.method, STORAGE_METHODS, res)) {
+      res.status(405).json({ success: false, data: null, message: methodNotAllowedMessage(req.method, STORAGE_METHODS), error: 'method_not_allowed' });
+      return;
+    }
     if (req.method === 'PUT') return await put(req, res);
-    res.setHeader('Allow', 'GET, HEAD, PUT');
-    res.status(405).json({ success: false, data: null, message: `Method ${req.method} is not allowed.`, error: 'method_not_allowed' });
+    return await get(req, res);
   } catch (error) {
     if (res.headersSent) {
       res.destroy(error instanceof Error ? error : undefined);

@@ -1,7 +1,8 @@
 /**
- * The tRPC route at the edge, on tRPC's public Next adapter: the request's input read and checked
- * first (trpc-input.ts: size, nesting, same origin for mutations), the context from the session
- * (request-context.ts), a passing outage's Retry-After on the answer, server errors logged.
+ * The tRPC route at the edge, on tRPC's public Next adapter: its method checked (trpc-methods.ts),
+ * the request's input read and checked (trpc-input.ts: size, nesting, same origin for mutations),
+ * the context from the session (request-context.ts), a passing outage's Retry-After and a refused
+ * method's Allow on the answer, server errors logged.
  */
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { createNextApiHandler } from '@trpc/server/adapters/next';
@@ -9,18 +10,24 @@ import { AppError, retryAfterFor } from '~/server/errors';
 import { appRouter } from '~/server/trpc/root';
 import { createTrpcContext } from './request-context';
 import { readTrpcInput } from './trpc-input';
+import { allowedFor, methodRefusal } from './trpc-methods';
 
 export const trpcRoute = createNextApiHandler({
   router: appRouter,
   createContext: createTrpcContext,
   // Runs before tRPC touches the request; an error it passes on becomes every call's answer.
   middleware(req, _res, next) {
+    const refusal = methodRefusal(req);
+    if (refusal) return next(refusal);
     readTrpcInput(req).then(() => next(), next);
   },
-  // A passing outage (the database) tells clients when to try again.
-  responseMeta({ errors }) {
+  // A passing outage (the database) tells clients when to try again; a refused method, which one to use.
+  responseMeta({ errors, type }) {
+    const headers: Record<string, string> = {};
     const seconds = Math.max(0, ...errors.map((error) => (error.cause instanceof AppError ? (retryAfterFor(error.cause.code) ?? 0) : 0)));
-    return seconds > 0 ? { headers: { 'Retry-After': String(seconds) } } : {};
+    if (seconds > 0) headers['Retry-After'] = String(seconds);
+    if (errors.some((error) => error.code === 'METHOD_NOT_SUPPORTED')) headers.Allow = allowedFor(type);
+    return { headers };
   },
   onError({ error, path }) {
     if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${path ?? '?'}:`, error);

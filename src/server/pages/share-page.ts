@@ -8,6 +8,7 @@ import { getEnv } from '~/env';
 import { messagesFor, type Messages } from '~/messages';
 import { sessionUserFromRequest } from '~/server/auth/session-user';
 import { getDb } from '~/server/db/client';
+import { generationIdInput } from '~/server/routers/ids.schema';
 import { readSharedCreation, type SharedCreation } from '~/server/services/creations/sharing';
 import { systemStatus, type SystemStatus } from '~/server/services/system-status';
 
@@ -19,15 +20,19 @@ export type SharePageProps = { messages: Messages; signedIn: boolean; systemStat
 /** Neither a shared nor a private cache may keep any answer of this page, found or not. */
 export const SHARE_PAGE_CACHE_CONTROL = 'private, no-store, max-age=0';
 
-/** Longer ids are none we made; they get the same "not found" without a query. */
-const MAX_ID_LENGTH = 64;
+/**
+ * The id in the path, checked as every caller's generation id is (ids.schema.ts): one that is too
+ * long or holds a NUL is none we made, and gets the same "not found" without a query.
+ */
+const shareId = generationIdInput.shape.id;
 
 export async function sharePageProps(
   context: Pick<GetServerSidePropsContext, 'req' | 'res' | 'params' | 'locale'>,
 ): Promise<GetServerSidePropsResult<SharePageProps>> {
   context.res.setHeader('Cache-Control', SHARE_PAGE_CACHE_CONTROL);
-  const id = context.params?.id;
-  if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) return { notFound: true };
+  const parsed = shareId.safeParse(context.params?.id);
+  if (!parsed.success) return { notFound: true };
+  const id = parsed.data;
   const viewer = await sessionUserFromRequest(context.req);
   const found = await readSharedCreation(await getDb(), id, viewer?.id ?? null);
   if (!found) return { notFound: true };
