@@ -6,7 +6,5 @@ const nextConfig = {
   // Server-only packages Next must not try to bundle.
   serverExternalPackages: ['sharp', '@ffmpeg-installer/ffmpeg', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'pg', '@prisma/schema-engine-wasm'],
   poweredByHeader: false,
-  // Types are checked once by `npm run typecheck` (part of `npm test`), not again inside the build.
-  typescript: { ignoreBuildErrors: true },
 };
 export default nextConfig;

@@ -1,50 +1,67 @@
 /**
- * The studio's production server (`npm start`, after `npm run build`): Next.js answers every
- * request, except the few routes in src/server/http/direct-routes.ts, which are answered here
- * before Next's request pipeline (why, and which routes may be: that file).
+ * The studio's production server (`npm start`, after `npm run build`). It owns the process's start
+ * and stop; the app itself is what `npm run build` compiled:
+ * - Next.js answers every request, except the few routes in src/server/http/direct-routes.ts, which
+ *   are answered here before Next's request pipeline (why, and which routes may be: that file).
+ * - Those handlers, the settings (PORT, DIRECT_ROUTES) and the stop of the server state come from
+ *   the compiled app: the compiled src/instrumentation.ts boots the server state and publishes them
+ *   on globalThis (src/server/server-handle.ts). A production Next server runs instrumentation
+ *   when it answers its first request, not when it prepares, so before serving anyone this file
+ *   asks Next one request of its own on a loopback port (bootThroughNext). This file loads no
+ *   TypeScript and reads no setting itself.
  *
- * Plain JavaScript run by node, so Next's own modules load as under `next start`. Our TypeScript
- * is loaded through tsx's require hook, registered for that module graph and removed once it is
- * loaded (below). Server state (the database client, the engine) lives on globalThis, so the
- * handlers loaded here share it with Next's bundles, as Next's bundles share it among themselves.
- *
- * Node flags go in package.json's start script (the tests and the bench read it to start the
- * studio as `npm start` does). It runs `node --v8-pool-size=1`: V8's GC helpers are one thread
- * instead of Node's default four. This server runs a CPU model in a worker thread on machines of
- * two cores; with four helpers beside the request thread and the model, the request thread's GC
- * pauses waited for helpers that got no core. The poll's p99 during a 4× upscale went from
- * 1.77–2.30× its idle p99 (5 runs of `npm run bench -- --only=models`) to 1.19× and 0.98× (2 runs),
- * and read 0.99× and 1.05× in two full benches (stop 31), where the Stripe webhook took 882 and
- * 1,224 deliveries a second, p99 39 and 30 ms (goal < 50), and the submit's p99 was 94 and 116 ms.
- * `--single-threaded-gc` was tried first: 1.24–1.86× on a fresh server, but 2.60× in a full bench
- * (every major GC of a grown heap on the request thread) and a fifth less throughput in the
- * saturating benches.
- *
- * PORT (default 3000) as `next start -p`; it listens on every interface, as `next start` does.
- * DIRECT_ROUTES=off hands every request to Next, direct routes included: the bench runs the studio
- * both ways (`npm run bench -- --only=direct`) to show what answering them here buys.
+ * A stop signal (SIGTERM, SIGINT) ends the process cleanly, so a rolling deploy loses no request:
+ * the listening socket closes, idle connections close, every request in flight is answered (for up
+ * to DRAIN_LIMIT_MS) with `Connection: close`, open event streams end (their clients reconnect to
+ * another instance), then the server state stops (the engine's loops, claims released, the
+ * inference worker, the database pool) and the process exits 0. A second signal exits at once.
  */
 import { createServer } from 'node:http';
 import next from 'next';
-import { register as registerTypeScript } from 'tsx/cjs/api';
+
+const SERVER_HANDLE_KEY = Symbol.for('lumen-studio.server-handle');
+/** How long requests in flight may take to finish once a stop is asked for. */
+const DRAIN_LIMIT_MS = 10_000;
+/** While draining, connections that go idle are closed this often (each answer also says `Connection: close`). */
+const DRAIN_SWEEP_MS = 50;
+
+/**
+ * One request answered by Next on a private loopback port, before the public one opens: Next
+ * registers instrumentation (src/instrumentation.ts) on the first request it handles and waits for
+ * it, so once this answers, the server state is up and its handle published.
+ */
+async function bootThroughNext(answer) {
+  const warmUp = createServer((req, res) => void answer(req, res));
+  await new Promise((resolve) => warmUp.listen(0, '127.0.0.1', resolve));
+  try {
+    const response = await fetch(`http://127.0.0.1:${warmUp.address().port}/api/health`, { headers: { connection: 'close' } });
+    await response.arrayBuffer();
+  } finally {
+    warmUp.closeAllConnections();
+    await new Promise((resolve) => warmUp.close(resolve));
+  }
+}
 
 const started = performance.now();
-const port = Number(process.env.PORT || 3000);
-
-const app = next({ dev: false, port, hostname: 'localhost' });
+const app = next({ dev: false, hostname: 'localhost' });
 await app.prepare();
 const answerWithNext = app.getRequestHandler();
-// tsx's require hook, scoped to a namespace and removed once the edge's module graph is loaded: it
-// would otherwise run for every module Next requires while it answers a request (about 6 % of the
-// memory a poll allocates). Our server modules load everything statically; their lazy imports are
-// of installed JavaScript packages, which need no hook.
-const typeScript = registerTypeScript({ namespace: 'studio-edge' });
-const { directRouteFor } = typeScript.require('./src/server/http/direct-routes.ts', import.meta.url);
-typeScript.unregister();
-const directRoutesOn = process.env.DIRECT_ROUTES !== 'off';
+await bootThroughNext(answerWithNext);
+const studio = globalThis[SERVER_HANDLE_KEY];
+if (!studio) {
+  console.error('[server] The build does not publish the server handle: run `npm run build` first.');
+  process.exit(1);
+}
+
+/** Responses not yet finished, so a stop can tell when it may close the connections under them. */
+const inFlight = new Set();
+let stopping = false;
 
 const server = createServer((req, res) => {
-  const direct = directRoutesOn ? directRouteFor(req.url) : undefined;
+  inFlight.add(res);
+  res.once('close', () => inFlight.delete(res));
+  if (stopping) res.setHeader('Connection', 'close');
+  const direct = studio.directRouteFor(req.url);
   if (!direct) {
     void answerWithNext(req, res);
     return;
@@ -57,14 +74,58 @@ const server = createServer((req, res) => {
   });
 });
 
-server.listen(port, () => {
-  console.log(`✓ Ready in ${Math.round(performance.now() - started)}ms on http://localhost:${port}`);
+server.listen(studio.port, () => {
+  console.log(`✓ Ready in ${Math.round(performance.now() - started)}ms on http://localhost:${studio.port}`);
 });
 
-// As `next start`: a stop signal ends the process once the server has stopped taking requests.
+function isEventStream(res) {
+  return String(res.getHeader('content-type') ?? '').startsWith('text/event-stream');
+}
+
+/** Resolves once every connection has closed, or after DRAIN_LIMIT_MS (the rest are then cut). */
+function drain() {
+  return new Promise((resolve) => {
+    const sweep = () => {
+      server.closeIdleConnections();
+      // A subscription never ends by itself; its client reconnects and is served elsewhere.
+      for (const res of inFlight) if (isEventStream(res)) res.socket?.destroy();
+    };
+    const sweeper = setInterval(sweep, DRAIN_SWEEP_MS);
+    const limit = setTimeout(() => {
+      console.warn(`[server] ${inFlight.size} request(s) still in flight after ${DRAIN_LIMIT_MS / 1000} s; closing their connections`);
+      server.closeAllConnections();
+    }, DRAIN_LIMIT_MS);
+    server.close(() => {
+      clearInterval(sweeper);
+      clearTimeout(limit);
+      resolve();
+    });
+    sweep();
+  });
+}
+
+async function stop(signal) {
+  const asked = performance.now();
+  console.log(`[server] ${signal}: finishing ${inFlight.size} request(s) in flight, then stopping`);
+  await drain();
+  try {
+    await studio.stop();
+    await app.close();
+  } catch (error) {
+    console.error('[server] the stop failed:', error);
+    process.exit(1);
+  }
+  console.log(`[server] stopped in ${Math.round(performance.now() - asked)}ms`);
+  process.exit(0);
+}
+
 for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.once(signal, () => {
-    server.close();
-    void app.close().finally(() => process.exit(0));
+  process.on(signal, () => {
+    if (stopping) {
+      console.log(`[server] ${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    void stop(signal);
   });
 }

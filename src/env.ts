@@ -22,7 +22,13 @@ const rawSchema = z.object({
   /** A PostgreSQL server; without it the studio runs on an embedded PGlite database in DATA_DIR. */
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
+  /** The port `npm start` (server.mjs) listens on, on every interface, as `next start -p` does. */
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * `npm start` answers a few routes itself before Next's pipeline (src/server/http/direct-routes.ts);
+   * `off` hands them to Next too, so the two ways can be compared on the same build.
+   */
+  DIRECT_ROUTES: z.enum(['on', 'off']).default('on'),
   /** Public origin of the app (also next-auth's NEXTAUTH_URL). */
   NEXTAUTH_URL: optionalUrl,
   NEXTAUTH_SECRET: optionalString,
@@ -146,6 +152,21 @@ export function getDatabaseEnv(): z.infer<typeof databaseSchema> {
 }
 
 let cached: Env | undefined;
+const fingerprints = new WeakMap<Env, string>();
+
+/**
+ * The settings as a value. The production build holds more than one compiled copy of this module,
+ * each with its own parsed Env object: state shared between them on globalThis (the provider
+ * registry) is keyed by this, so equal settings are recognised as the same settings.
+ */
+export function envFingerprint(env: Env): string {
+  let fingerprint = fingerprints.get(env);
+  if (fingerprint === undefined) {
+    fingerprint = JSON.stringify(env);
+    fingerprints.set(env, fingerprint);
+  }
+  return fingerprint;
+}
 
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);

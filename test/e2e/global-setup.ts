@@ -11,9 +11,7 @@ export default function setup(): void {
   // Before the build: without Chromium the tier stops at once, saying what to install.
   requireExecutable('Chromium', CHROMIUM_PATH, CHROMIUM_REQUIRED);
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  if (process.env.E2E_SKIP_BUILD === '1' && existsSync('.next/BUILD_ID')) return;
-  execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-  });
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync('.next/BUILD_ID') && existsSync('.next/studio/inference-worker.cjs')) return;
+  // `npm run build` itself: the Next app (type-checked) and the inference worker, as production builds them.
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

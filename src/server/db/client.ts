@@ -10,7 +10,7 @@ import pg from 'pg';
 import { getEnv } from '~/env';
 import { PrismaClient } from './generated/client';
 import { registerDirectPool } from './direct-query';
-import { startEmbeddedDatabase } from './embedded';
+import { startEmbeddedDatabase, stopEmbeddedDatabases } from './embedded';
 import { redactDatabaseUrl } from './redact';
 import { statementNameFor } from './statement-names';
 
@@ -61,4 +61,16 @@ export function getDb(): Promise<Db> {
     throw error;
   });
   return holder.studioDb;
+}
+
+/**
+ * Closes the process's database client (its pool's connections end) and, on the embedded database,
+ * the database itself: the last step of a clean stop. A later getDb() connects again.
+ */
+export async function closeDb(): Promise<void> {
+  const current = holder.studioDb;
+  holder.studioDb = undefined;
+  const db = await current?.catch(() => undefined);
+  await db?.$disconnect();
+  await stopEmbeddedDatabases();
 }

@@ -64,6 +64,12 @@ export function startEmbeddedDatabase(
   return started;
 }
 
+/** Stops every embedded database this process started (a clean stop: the data is flushed and the folder's lock released). */
+export async function stopEmbeddedDatabases(): Promise<void> {
+  const started = [...(holder.studioEmbeddedDatabases?.values() ?? [])];
+  await Promise.allSettled(started.map(async (database) => (await database).stop()));
+}
+
 async function startEmbedded(dir: string, migrate: boolean, forget: () => void): Promise<EmbeddedDatabase> {
   await mkdir(dir, { recursive: true });
   const releaseLock = await acquireLock(path.join(dir, 'pglite.lock'), dir);

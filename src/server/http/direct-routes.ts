@@ -4,18 +4,14 @@
  *
  * Why: Next's pipeline (routing, locale and rewrite checks, loading the route module, API helpers,
  * tracing) costs about as much main-thread CPU per request as a webhook's or a submit's own work.
- * `npm run bench -- --only=direct` runs the same build both ways in interleaved rounds (stop 32):
- * - the Stripe webhook (20 deliveries in flight): 1,038–1,179 deliveries a second, p99 34–37 ms,
- *   against 526–735 and 64–79 ms through Next;
- * - the submit (32 connections): 797–952 a second, p99 59–62 ms, against 460–775 and 70–112 ms
- *   (its goal: p99 under 100 ms).
- * A route stays here only while it buys at least 1.3×.
+ * `npm run bench -- --only=direct` runs the same build both ways in interleaved rounds and
+ * BENCHMARKS.md records what each route buys; a route stays here only while it buys at least 1.3×.
  *
  * Only a route that needs nothing Next adds to a request belongs here: it reads its raw body
  * itself, takes its session from the Cookie header (session-user.ts parses it when Next has not),
  * reads no route parameters or locale, and writes with node:http's own methods. The same handler
- * stays at its pages/api path, so `next dev`, and any request for it that reaches Next, get the
- * same answer.
+ * stays at its pages/api path, so `next dev`, DIRECT_ROUTES=off and any request for it that
+ * reaches Next get the same answer.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stripeWebhookRoute } from './stripe-webhook-route';

@@ -7,5 +7,5 @@
 export { countFaces, crashInferenceWorkerForTests, esrganUpscale, inferenceReady, inferenceStats, stopInference, type InferenceStats, type UpscaleProgress } from './runner';
 export { decodeRgb, UnreadableImageError, type DecodeLimits, type UnreadableReason } from './decode';
 export { ESRGAN_SCALES, type EsrganScale, type FaceDetection, type RgbImage } from './protocol';
-export { InferenceCrashError, InferenceFailedError, InferenceUnavailableError } from './worker-host';
+export { InferenceCrashError, InferenceFailedError, InferenceUnavailableError, isInferenceError } from './worker-host';
 export { QueueFullError, StepAbortedError } from './task-queue';

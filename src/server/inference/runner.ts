@@ -4,7 +4,7 @@
  * and then its tiles done, the way a hosted provider reports its queue and progress.
  */
 import { createInferenceQueue, type InferenceQueue } from './task-queue';
-import { createWorkerHost, InferenceCrashError, type WorkerHost } from './worker-host';
+import { createWorkerHost, InferenceCrashError, isInferenceError, type WorkerHost } from './worker-host';
 import type { EsrganScale, FaceDetection, RgbImage, WorkerMemory } from './protocol';
 
 /** A check waits for at most one tile of a running upscale; this bounds how many may wait at all. */
@@ -130,7 +130,7 @@ export function inferenceStats(): InferenceStats {
 export async function crashInferenceWorkerForTests(): Promise<void> {
   const { host, queue } = inference();
   await queue.check(() => host.request({ type: 'crash' }, { timeoutMs: FACES_TIME_LIMIT_MS })).catch((error: unknown) => {
-    if (!(error instanceof InferenceCrashError)) throw error;
+    if (!isInferenceError(error, 'InferenceCrashError')) throw error;
   });
 }
 

@@ -4,18 +4,28 @@
  * overruns a request's time limit is gone with that request (it fails), and the next request starts
  * a fresh thread.
  *
- * The thread runs worker/main.ts through tsx, from the source tree, never from Next's bundles: the
- * same file under `npm start`, `next dev`, vitest and tsx, with TensorFlow.js's `.wasm` files and
- * the models' weights read where npm installed them (a bundler would move or inline them).
+ * The thread's code is never part of Next's bundles: a bundler would move or inline the `.wasm`
+ * files of TensorFlow.js and the models' weights, which the worker reads where npm installed them.
+ * - The production server (Next's build, `npm start`) runs the worker compiled by `npm run build`
+ *   (scripts/build-inference-worker.mjs) into the build output: plain JavaScript, no loader.
+ * - Everywhere else (`next dev`, vitest, the operator commands) it runs worker/main.ts from the
+ *   source tree through tsx, so a change to the worker needs no build.
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { WorkerAnswers, WorkerMemory, WorkerRequest, WorkerResponse } from './protocol';
 
-/** The source root the worker runs from: the app's folder, where `npm start` and the tests run. */
+/** The app's folder, where `npm start` and the tests run: node_modules, the build and the source are here. */
 const APP_ROOT = process.cwd();
-export const WORKER_ENTRY = path.join(APP_ROOT, 'src/server/inference/worker/main.ts');
+
+/**
+ * Next inlines both at build time: true only inside a production build of the app. Where the
+ * compiled worker lives is scripts/build-inference-worker.mjs's INFERENCE_WORKER_OUTPUT.
+ */
+const RUNS_FROM_BUILD = process.env.NEXT_RUNTIME === 'nodejs' && process.env.NODE_ENV === 'production';
+export const WORKER_ENTRY = RUNS_FROM_BUILD
+  ? path.join(APP_ROOT, '.next/studio/inference-worker.cjs')
+  : path.join(APP_ROOT, 'src/server/inference/worker/main.ts');
 
 /** TensorFlow.js, the wasm module and two models load in well under a second here; this is the patience for a slow disk. */
 const START_TIMEOUT_MS = 30_000;
@@ -25,6 +35,14 @@ const START_TIMEOUT_MS = 30_000;
  * the tile size); a thread that grows past this is stopped rather than allowed to take the server.
  */
 const WORKER_HEAP_LIMIT_MB = 512;
+
+/**
+ * The host's errors are recognised by name (isInferenceError), not by class: the production build
+ * compiles the server into more than one bundle, and the host is shared between them.
+ */
+export function isInferenceError(error: unknown, name: 'InferenceUnavailableError' | 'InferenceCrashError' | 'InferenceFailedError'): error is Error {
+  return error instanceof Error && error.name === name;
+}
 
 /** The models could not be made to run here (the thread did not start, or a model did not load). */
 export class InferenceUnavailableError extends Error {
@@ -74,14 +92,19 @@ export function createWorkerHost(): WorkerHost {
   let nextId = 1;
   const peak: WorkerMemory = { heapBytes: 0, externalBytes: 0 };
 
-  function bootstrap(): string {
-    // Resolved inside the thread, at run time: a bundler never sees these paths.
-    return [
+  /**
+   * The thread starts from a bootstrap given as text (`eval`), which requires the worker's entry:
+   * the compiled one as it is, the source through tsx's require hook registered inside the thread.
+   * As text, neither path is seen by a bundler, which would otherwise try to bundle the entry.
+   */
+  function spawn(): Worker {
+    const bootstrap = [
       `const { createRequire } = require('node:module');`,
       `const requireFromApp = createRequire(${JSON.stringify(path.join(APP_ROOT, 'package.json'))});`,
-      `requireFromApp('tsx/cjs/api').register();`,
+      ...(RUNS_FROM_BUILD ? [] : [`requireFromApp('tsx/cjs/api').register();`]),
       `requireFromApp(${JSON.stringify(WORKER_ENTRY)});`,
     ].join('\n');
+    return new Worker(bootstrap, { eval: true, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_LIMIT_MB } });
   }
 
   function end(current: Thread, error: Error): void {
@@ -97,7 +120,7 @@ export function createWorkerHost(): WorkerHost {
 
   function start(): Thread {
     started += 1;
-    const worker = new Worker(bootstrap(), { eval: true, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_LIMIT_MB } });
+    const worker = spawn();
     const current: Thread = { worker, incarnation: started, exited: false, ready: Promise.resolve() };
     current.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {

@@ -12,7 +12,7 @@
  * transport error); for Replicate, repeated attempts of the same request (same `init` object) are
  * answered with the first failure without touching the network. Retries are then ours (below).
  */
-import { ProviderError, type ProviderErrorKind } from './types';
+import { isProviderError, ProviderError, type ProviderErrorKind } from './types';
 
 export type ProviderName = 'replicate' | 'fal';
 
@@ -134,7 +134,7 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EH
  * the fetch wrapper: fal's retry loop walks `cause` chains looking for transport error codes.
  */
 export function toProviderError(provider: ProviderName, error: unknown, attachCause = true): ProviderError {
-  if (error instanceof ProviderError) return error;
+  if (isProviderError(error)) return error;
   const label = LABEL[provider];
   const cause = attachCause ? error : undefined;
   const name = error && typeof error === 'object' ? (error as { name?: unknown }).name : undefined;

@@ -121,6 +121,10 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * By name, not class: providers are shared between the production build's bundles, each with its
+ * own compiled copy of this class.
+ */
 export function isProviderError(value: unknown): value is ProviderError {
-  return value instanceof ProviderError;
+  return value instanceof Error && value.name === 'ProviderError';
 }

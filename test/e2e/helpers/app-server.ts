@@ -10,7 +10,16 @@ import path from 'node:path';
 import { watchServer } from './failure-report';
 
 /** `pid` leads the server's process group (the bench reads the group's CPU time). */
-export type AppServer = { url: string; port: number; pid: number; dataDir: string; logs: () => string; stop: () => Promise<void> };
+export type AppServer = {
+  url: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  logs: () => string;
+  /** How the server process ended (its exit code, or the signal that killed it), once it has. */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop: () => Promise<void>;
+};
 
 /**
  * What `npm start` runs, read from package.json's start script (`[NAME=value ...] node [flags] server.mjs`),
@@ -46,21 +55,21 @@ export async function freePort(): Promise<number> {
  * between: a server that exits with EADDRINUSE is started again on another port. Readiness is
  * read from this server's own output ("Ready in"), never from whoever answers on the port.
  */
-export async function startApp(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<AppServer> {
+export async function startApp(env: Record<string, string> = {}, nodeArgs: string[] = [], options: { cwd?: string } = {}): Promise<AppServer> {
   for (let attempt = 1; ; attempt += 1) {
-    const started = await launch(await freePort(), env, nodeArgs);
+    const started = await launch(await freePort(), env, nodeArgs, options.cwd ?? process.cwd());
     if (started !== 'port_taken') return started;
     if (attempt === 5) throw new Error('Five ports in a row were taken before the studio could bind them.');
   }
 }
 
-async function launch(port: number, env: Record<string, string>, nodeArgs: string[]): Promise<AppServer | 'port_taken'> {
+async function launch(port: number, env: Record<string, string>, nodeArgs: string[], cwd: string): Promise<AppServer | 'port_taken'> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-data-'));
   const url = `http://localhost:${port}`;
   let output = '';
   const start = startCommand();
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...start.args], {
-    cwd: process.cwd(),
+    cwd,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -75,7 +84,8 @@ async function launch(port: number, env: Record<string, string>, nodeArgs: strin
       ...env,
     },
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = exit.then(() => undefined);
   const listening = new Promise<void>((resolve) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -125,7 +135,7 @@ async function launch(port: number, env: Record<string, string>, nodeArgs: strin
       if (response.ok) {
         const logs = () => output;
         unwatch = watchServer({ url, logs });
-        return { url, port, pid: child.pid!, dataDir, logs, stop };
+        return { url, port, pid: child.pid!, dataDir, logs, exit, stop };
       }
     } catch {
       /* not answering yet */

@@ -5,7 +5,7 @@
  * keeps the input's aspect ratio. The result says which model made it and how. Only when the model
  * cannot be loaded here does the classical resize stand in, and then the result says that instead.
  */
-import { ESRGAN_SCALES, esrganUpscale, InferenceCrashError, InferenceUnavailableError, type EsrganScale, type UpscaleProgress } from '~/server/inference';
+import { ESRGAN_SCALES, esrganUpscale, isInferenceError, type EsrganScale, type UpscaleProgress } from '~/server/inference';
 import { boundedSharp as sharp, MAX_INPUT_PIXELS } from './bounded-sharp';
 import { MAX_UPSCALE_SIDE, upscale as resizeUpscale } from './image-operations';
 
@@ -97,8 +97,8 @@ export async function modelUpscale(input: Buffer, scale: number, options: Upscal
     );
   } catch (error) {
     // The job fails (and is refunded); the next one gets a fresh worker.
-    if (error instanceof InferenceCrashError) throw new Error(MODEL_STOPPED_MESSAGE, { cause: error });
-    if (!(error instanceof InferenceUnavailableError)) throw error;
+    if (isInferenceError(error, 'InferenceCrashError')) throw new Error(MODEL_STOPPED_MESSAGE, { cause: error });
+    if (!isInferenceError(error, 'InferenceUnavailableError')) throw error;
     console.error('[local engine] ESRGAN-slim unavailable, resizing instead:', error.message);
     return { png: await resizeUpscale(input, scale), label: fallbackLabel(plan.target) };
   }

@@ -81,11 +81,15 @@ function reportOf(progress: UpscaleProgress | undefined): ProviderProgress {
   return 'queuePosition' in progress ? { queuePosition: progress.queuePosition } : { progress: progress.progress };
 }
 
+export type LocalProviderOptions = {
+  concurrency?: number;
+  /** Told each time a job's work begins in this engine (the server logs it, as a provider's dashboard would show a run). */
+  onRunStart?: (jobId: string, modelId: string) => void;
+};
+
 /** `jobs`: where the engine's jobs (the generation rows) are read, and their deadlines moved. */
-export function createLocalProvider(
-  jobs: LocalJobs,
-  concurrency = LOCAL_ENGINE_CONCURRENCY,
-): LocalProvider {
+export function createLocalProvider(jobs: LocalJobs, options: LocalProviderOptions = {}): LocalProvider {
+  const { concurrency = LOCAL_ENGINE_CONCURRENCY, onRunStart } = options;
   const pool = createJobPool<LocalResult>(concurrency);
   const modelPool = createJobPool<LocalResult>(MODEL_JOBS_IN_LINE);
   const modelRuns = new Map<string, { progress?: UpscaleProgress; abort: AbortController }>();
@@ -114,6 +118,7 @@ export function createLocalProvider(
       let outcome;
       if (MODEL_OPERATIONS.has(localOperationFor(model))) {
         outcome = modelPool.poll(jobId, async () => {
+          onRunStart?.(jobId, model.id);
           const run = { abort: new AbortController() } as { progress?: UpscaleProgress; abort: AbortController };
           modelRuns.set(jobId, run);
           const context = { signal: run.abort.signal, onProgress: (progress: UpscaleProgress) => (run.progress = progress) };
@@ -131,7 +136,10 @@ export function createLocalProvider(
         const now = Date.now();
         // Reported like a hosted model's log: how much of its run is done and how long is left.
         if (now < dueAt) return { jobId, status: 'processing', ...localProgress(startedAt, dueAt, now) };
-        outcome = pool.poll(jobId, () => runLocalOperation(model, input, row.outputNum, reader));
+        outcome = pool.poll(jobId, () => {
+          onRunStart?.(jobId, model.id);
+          return runLocalOperation(model, input, row.outputNum, reader);
+        });
         if (outcome.state === 'running') return { jobId, status: 'processing' };
       }
       if (outcome.state === 'failed') {

@@ -28,6 +28,11 @@ export type HeldClaim = {
   stop(): Promise<Date | null>;
 };
 
+type Held = { db: Db; id: string; claim: HeldClaim };
+/** The claims this process is renewing, on globalThis: every bundle of the build shares one set. */
+const holder = globalThis as unknown as { studioHeldClaims?: Set<Held> };
+const heldClaims = (holder.studioHeldClaims ??= new Set());
+
 /**
  * Renews a held claim every CLAIM_RENEW_MS until stopped. A renewal only succeeds while the claim is
  * still ours, so it never steals; a failed database write is retried on the next beat.
@@ -48,11 +53,36 @@ export function keepClaim(db: Db, id: string, held: Date): HeldClaim {
       });
   }, CLAIM_RENEW_MS);
   timer.unref?.();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await renewing;
-      return current;
+  const entry: Held = {
+    db,
+    id,
+    claim: {
+      async stop() {
+        heldClaims.delete(entry);
+        clearInterval(timer);
+        await renewing;
+        return current;
+      },
     },
   };
+  heldClaims.add(entry);
+  return entry.claim;
+}
+
+/**
+ * A stopping server's last word on the work it held: each claim still renewed here is cleared (only
+ * while still ours), so another instance's next round takes the row over at once instead of after
+ * the claim lapses. Called once the engine's own work has ended: what is left was abandoned.
+ */
+export async function releaseHeldClaims(): Promise<number> {
+  const held = [...heldClaims];
+  const released = await Promise.all(
+    held.map(async ({ db, id, claim }) => {
+      const last = await claim.stop();
+      if (!last) return 0;
+      const changed = await db.generation.updateMany({ where: { id, claimedUntil: last }, data: { claimedUntil: null } }).catch(() => ({ count: 0 }));
+      return changed.count;
+    }),
+  );
+  return released.reduce((sum, count) => sum + count, 0);
 }

@@ -62,18 +62,36 @@ function startDueDispatches(): void {
 
 const DISPATCH_PER_ROUND = 10;
 
-/** One round: dispatch due jobs, poll stale running ones, expire stuck queued ones. */
+/** Runs `work` on each item, at most `concurrency` at a time (the rest wait for a free slot). */
+async function eachAtMost<T>(concurrency: number, next: () => Promise<T | undefined>, work: (item: T) => Promise<unknown>): Promise<void> {
+  const lane = async (): Promise<void> => {
+    for (let item = await next(); item !== undefined; item = await next()) await work(item);
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+}
+
+/**
+ * One round: dispatch due jobs, poll stale running ones, expire stuck queued ones. Each part works
+ * DISPATCH_CONCURRENCY jobs at a time: a round is how an instance takes over the work of one that
+ * stopped (its queued jobs, its running ones), and one job after another, a provider's answer time
+ * each, made a burst of them wait seconds.
+ */
 export async function runEngineOnce(db: Db): Promise<void> {
   // Expire first: a job that waited past its limit (e.g. across downtime) is refunded, not sent.
   await expireStuckQueued(db);
-  // One claim at a time, right before its work: a batch claimed up front could lapse while the
-  // first jobs are sent, and another instance would then send the rest a second time.
-  for (let sent = 0; sent < DISPATCH_PER_ROUND; sent += 1) {
+  // One claim right before each job's work: a batch claimed up front could lapse while the first
+  // jobs are sent, and another instance would then send the rest a second time.
+  let budget = DISPATCH_PER_ROUND;
+  const claimNext = async (): Promise<string | undefined> => {
+    if (budget <= 0) return undefined;
+    budget -= 1;
     const [id] = await claimDueGenerations(db, 1);
-    if (!id) break;
-    await dispatchGeneration(db, id, { alreadyClaimed: true });
-  }
-  for (const claim of await claimStaleRunning(db)) await reconcileGeneration(db, claim.id, claim.claimedUntil);
+    if (!id) budget = 0;
+    return id;
+  };
+  await eachAtMost(DISPATCH_CONCURRENCY, claimNext, (id) => dispatchGeneration(db, id, { alreadyClaimed: true }));
+  const stale = await claimStaleRunning(db);
+  await eachAtMost(DISPATCH_CONCURRENCY, async () => stale.shift(), (claim) => reconcileGeneration(db, claim.id, claim.claimedUntil));
 }
 
 export function engineTickMs(): number {

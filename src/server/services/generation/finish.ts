@@ -8,7 +8,8 @@
  */
 import { toStorableText } from '~/catalogue';
 import type { Db } from '~/server/db/client';
-import { Prisma } from '~/server/db/generated/client';
+import { isPrismaError } from '~/server/db/errors';
+import type { Prisma } from '~/server/db/generated/client';
 import { grantCredits } from '~/server/services/credits/ledger';
 import { scaledMs, timeScale } from '~/server/config/time-scale';
 import type { ProviderProgress } from '~/server/providers';
@@ -49,7 +50,7 @@ export async function finishFailed(
     return row.userId;
   }).catch((failure: unknown) => {
     // Unique (generationId, reason): another path already refunded; nothing more to do.
-    if (failure instanceof Prisma.PrismaClientKnownRequestError && failure.code === 'P2002') return null;
+    if (isPrismaError(failure, 'P2002')) return null;
     throw failure;
   });
   if (finished) await publishGenerationUpdate({ userId: finished, generationId, status });

@@ -5,7 +5,7 @@
  * debit. Tests swap in their own providers.
  */
 import { models } from '~/catalogue';
-import { getEnv, type Env } from '~/env';
+import { envFingerprint, getEnv, type Env } from '~/env';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
 import {
@@ -21,15 +21,35 @@ import { localJobsIn } from './local-jobs';
 
 export type { Platform } from '~/server/providers';
 
-type Registry = { env: Env; remote: RemoteProviders; local: WeakMap<Db, GenerationProvider> };
+/** Built once per settings: `settings` is their fingerprint, the same in every bundle of the build. */
+type Registry = { settings: string; env: Env; remote: RemoteProviders; local: WeakMap<Db, GenerationProvider> };
 const holder = globalThis as unknown as { studioProviders?: Registry; studioProviderOverride?: Partial<Record<Platform, GenerationProvider>> };
 
 function registry(): Registry {
   const env = getEnv();
-  if (holder.studioProviders?.env !== env) {
-    holder.studioProviders = { env, remote: createRemoteProviders(env), local: new WeakMap() };
+  const settings = envFingerprint(env);
+  if (holder.studioProviders?.settings !== settings) {
+    holder.studioProviders = { settings, env, remote: createRemoteProviders(env), local: new WeakMap() };
+    announceProviders(holder.studioProviders);
   }
   return holder.studioProviders;
+}
+
+/**
+ * One line when the providers are (re)built, so an operator sees at start which backends serve (and
+ * a rebuild, which only a change of settings should cause, shows in the log). Not under tests,
+ * which change settings between cases.
+ */
+function announceProviders({ env, remote }: Registry): void {
+  if (env.NODE_ENV === 'test') return;
+  const state = (on: unknown) => (on ? 'configured' : 'not configured');
+  console.log(`[providers] replicate: ${state(remote.replicate)}; fal: ${state(remote.fal)}; local engine: ${env.localEngine ? 'on' : 'off'}`);
+}
+
+/** A line for each local run outside tests: where a job's work began, and that it began once. */
+function runLogFor(env: Env): ((jobId: string, modelId: string) => void) | undefined {
+  if (env.NODE_ENV === 'test') return undefined;
+  return (jobId, modelId) => console.log(`[local engine] ${jobId}: ${modelId} started`);
 }
 
 /** The backend that runs a model of this catalogue platform, or null when none can. */
@@ -64,12 +84,12 @@ export function availability(): { unavailableModels: string[]; localEngineServes
 export function providerFor(platform: string, db: Db): GenerationProvider {
   const override = holder.studioProviderOverride?.[platform as Platform];
   if (override) return override;
-  const { remote, local } = registry();
+  const { env, remote, local } = registry();
   if (platform === 'replicate' && remote.replicate) return remote.replicate;
   if (platform === 'fal' && remote.fal) return remote.fal;
   let engine = local.get(db);
   if (!engine) {
-    engine = createLocalProvider(localJobsIn(db));
+    engine = createLocalProvider(localJobsIn(db), { onRunStart: runLogFor(env) });
     local.set(db, engine);
   }
   return engine;

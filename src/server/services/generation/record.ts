@@ -14,6 +14,7 @@
  */
 import type { Db } from '~/server/db/client';
 import { queryDirect } from '~/server/db/direct-query';
+import { isUniqueViolation } from '~/server/db/errors';
 import { Prisma, type Generation } from '~/server/db/generated/client';
 import { newRowId } from '~/server/db/ids';
 import { debitWithinStatement } from '~/server/services/credits/ledger';
@@ -110,11 +111,3 @@ export function recordStatement(g: NewGeneration): Prisma.Sql {
     LEFT JOIN (SELECT ${COLUMNS} FROM "created" UNION ALL SELECT ${COLUMNS} FROM "prior") AS answered ON true`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  // PostgreSQL's own code, as pg reports it (the statement runs directly: direct-query.ts).
-  if ((error as { code?: unknown } | null)?.code === '23505') return true;
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  if (error.code === 'P2002') return true;
-  // A raw statement's failure carries the database's own code.
-  return error.code === 'P2010' && /23505|unique/i.test(JSON.stringify(error.meta ?? {}));
-}

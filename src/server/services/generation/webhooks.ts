@@ -4,7 +4,8 @@
  * running ones).
  */
 import type { Db } from '~/server/db/client';
-import { Prisma, type Generation } from '~/server/db/generated/client';
+import { isPrismaError } from '~/server/db/errors';
+import type { Generation } from '~/server/db/generated/client';
 import type { ProviderJob } from '~/server/providers';
 import { applyJob } from './apply-job';
 import { providerFor } from './provider-registry';
@@ -19,7 +20,7 @@ export async function ingestProviderUpdate(db: Db, platform: 'replicate' | 'fal'
   try {
     await db.webhookDelivery.create({ data: { id: delivery, provider: platform } });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return 'replay';
+    if (isPrismaError(error, 'P2002')) return 'replay';
     throw error;
   }
   try {
