@@ -6,27 +6,39 @@
  *   POST /v1/customers                      GET /v1/customers/{id}
  *   POST /v1/checkout/sessions              GET /v1/checkout/sessions/{id}  (expand line_items, payment_intent.latest_charge)
  *   GET  /v1/checkout/sessions              (payment_intent, status, created[gte], starting_after, limit)
+ *   GET  /v1/checkout/sessions/{id}/line_items
  *   GET  /v1/subscriptions/{id}
  *   GET  /v1/invoices/{id}                  (expand payments)   GET /v1/invoices (status, created[gte])
- *   GET  /v1/refunds?charge=                POST /v1/billing_portal/sessions
+ *   GET  /v1/refunds?charge=                GET /v1/disputes?charge=   GET /v1/disputes/{id}
+ *   POST /v1/billing_portal/sessions
  *
  * Requests are form-encoded with bracketed keys (line_items[0][price_data][currency]=usd), as the
  * SDK sends them; `Authorization: Bearer <key>` is checked; unknown objects answer Stripe's 404
- * error shape. The test drives what a buyer and Stripe would do (pay, refund, dispute, renew,
- * change a subscription) and sends events signed the way Stripe signs them (the SDK's
- * generateTestHeaderString) to the app's webhook over HTTP. Every request is recorded.
+ * error shape. A POST's `Idempotency-Key` is honoured as Stripe does: the same key with the same
+ * parameters answers the first answer again for 24 hours of the fake's clock (`Idempotent-Replayed:
+ * true`), with other parameters a 400 idempotency_error. Charges, refunds, disputes, subscriptions
+ * and invoices carry every field of their type (stripe-objects/). The test drives what a buyer,
+ * Stripe and the account's other users would do (pay, refund, dispute, renew, change a subscription,
+ * make one in the Dashboard, take another integration's payment) and sends events signed the way
+ * Stripe signs them (the SDK's generateTestHeaderString) to the app's webhook over HTTP. Every
+ * request is recorded.
  */
-import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { CreditPack } from '~/server/services/billing/catalogue';
 import { sendJson, startLoopbackServer, type RecordedRequest } from './http';
+import { chargeObject, disputeObject, refundObject } from './stripe-objects/payments';
+import { invoiceObject, invoicePaymentObject } from './stripe-objects/invoices';
+import { subscriptionObject } from './stripe-objects/subscriptions';
 
 type Json = Record<string, unknown>;
 
 export type FakeStripeOptions = { secretKey?: string; webhookSecret?: string };
 
 export type SentDelivery = { status: number; body: { ok?: boolean; outcome?: string; error?: string; message?: string } };
+
+/** A payment made on the account without the studio's checkout (a Payment Link, another integration). */
+export type ForeignPayment = { chargeId: string; paymentIntentId: string };
 
 export type FakeStripe = {
   url: string;
@@ -39,6 +51,10 @@ export type FakeStripe = {
   setWebhookUrl(url: string): void;
   /** The next `times` requests whose path starts with `pathPrefix` answer `status` (Stripe's api_error shape). */
   failNext(pathPrefix: string, status: number, times?: number): void;
+  /** Moves the fake's clock on (object timestamps, the 24 hours an idempotency key lasts). */
+  advanceTime(seconds: number): void;
+  /** Every customer created, oldest first. */
+  customers(): Json[];
   session(id: string): Json;
   subscription(id: string): Json;
   invoice(id: string): Json;
@@ -47,11 +63,17 @@ export type FakeStripe = {
   /** A delayed payment method's money arrives. */
   settle(sessionId: string): Json;
   refund(chargeId: string, amount?: number): { refund: Json; charge: Json };
-  openDispute(chargeId: string, amount?: number): Json;
-  closeDispute(disputeId: string, status: 'won' | 'lost'): Json;
+  /** Opens a dispute (a chargeback, or with a warning_ status an inquiry). */
+  openDispute(chargeId: string, amount?: number, status?: Stripe.Dispute.Status): Json;
+  /** Moves a dispute on: won, lost, prevented (by a refund), warning_closed (an inquiry closed). */
+  closeDispute(disputeId: string, status: Stripe.Dispute.Status): Json;
   /** Next month: a new paid invoice of the subscription, the period moved on. */
   renew(subscriptionId: string): Json;
   updateSubscription(subscriptionId: string, patch: { status?: string; cancel_at_period_end?: boolean }): Json;
+  /** A subscription someone made in the Dashboard for a customer (metadata as they typed it: none by default), with its first invoice paid. */
+  dashboardSubscription(customerId: string, options?: { amount?: number; metadata?: Record<string, string> }): { subscription: Json; invoice: Json };
+  /** A card payment taken on the account without the studio's checkout. */
+  foreignPayment(options?: { amount?: number; customer?: string | null }): ForeignPayment;
   charge(id: string): Json;
   /** A Stripe event envelope around a snapshot of the object. */
   event(type: string, object: Json, options?: { id?: string }): Json;
@@ -61,6 +83,9 @@ export type FakeStripe = {
 };
 
 const MONTH = 30 * 24 * 60 * 60;
+
+/** How long Stripe keeps an idempotency key's answer. */
+const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
 
 /** Parses Stripe's form encoding (a[b][0][c]=v) into nested objects and arrays. */
 export function parseStripeForm(text: string): Json {
@@ -128,6 +153,13 @@ export async function paidPackSession(stripe: FakeStripe, sdk: Stripe, userId: s
   return stripe.pay(created.id).session;
 }
 
+type Answer = { status: number; body: unknown };
+
+const missing = (kind: string, id: string): Answer => ({
+  status: 404,
+  body: { error: { code: 'resource_missing', doc_url: 'https://stripe.com/docs/error-codes/resource-missing', message: `No such ${kind}: '${id}'`, param: 'id', type: 'invalid_request_error' } },
+});
+
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? 'sk_test_fake_studio';
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('base64')}`;
@@ -137,26 +169,24 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const sessionLines = new Map<string, Json[]>();
   const subscriptions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
+  /** The payment intent that paid each invoice (listed by `expand[]=payments`). */
+  const invoicePayments = new Map<string, string>();
   const paymentIntents = new Map<string, Json>();
   const charges = new Map<string, Json>();
   const refunds = new Map<string, Json>();
   const disputes = new Map<string, Json>();
+  const idempotent = new Map<string, { parameters: string; answer: Answer; at: number }>();
   const faults: { prefix: string; status: number; times: number }[] = [];
   let webhookUrl: string | undefined;
   let counter = 0;
   let clock = Math.floor(Date.now() / 1000);
   const now = () => (clock += 1);
   const newId = (prefix: string) => `${prefix}_${(counter += 1).toString(36).padStart(4, '0')}${randomBytes(6).toString('hex')}`;
-
-  const missing = (res: ServerResponse, kind: string, id: string) =>
-    sendJson(res, 404, { error: { code: 'resource_missing', doc_url: 'https://stripe.com/docs/error-codes/resource-missing', message: `No such ${kind}: '${id}'`, param: 'id', type: 'invalid_request_error' } });
+  const ok = (body: unknown): Answer => ({ status: 200, body });
 
   const expandSession = (session: Json, expand: string[]): Json => {
     const out: Json = { ...session };
-    if (expand.includes('line_items')) {
-      const lines = sessionLines.get(session.id as string) ?? [];
-      out.line_items = { object: 'list', url: `/v1/checkout/sessions/${session.id}/line_items`, has_more: false, data: lines };
-    }
+    if (expand.includes('line_items')) out.line_items = lineItemList(session.id as string);
     if (expand.some((e) => e.startsWith('payment_intent')) && typeof session.payment_intent === 'string') {
       const intent = { ...paymentIntents.get(session.payment_intent)! };
       if (expand.includes('payment_intent.latest_charge') && typeof intent.latest_charge === 'string') intent.latest_charge = charges.get(intent.latest_charge);
@@ -165,48 +195,146 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return out;
   };
 
+  const lineItemList = (sessionId: string): Json => ({ object: 'list', url: `/v1/checkout/sessions/${sessionId}/line_items`, has_more: false, data: sessionLines.get(sessionId) ?? [] });
+
   const expandInvoice = (invoice: Json, expand: string[]): Json => {
     if (!expand.includes('payments')) return invoice;
-    const intent = invoice.studio_payment_intent as string | undefined;
+    const intent = invoicePayments.get(invoice.id as string);
     const data = intent
-      ? [{ id: newId('inpay'), object: 'invoice_payment', amount_paid: invoice.amount_paid, currency: invoice.currency, invoice: invoice.id, is_default: true, payment: { type: 'payment_intent', payment_intent: intent }, status: 'paid' }]
+      ? [invoicePaymentObject({ id: newId('inpay'), invoice: invoice.id as string, created: invoice.created as number, currency: invoice.currency as string, amount: invoice.amount_paid as number, paymentIntent: intent })]
       : [];
     return { ...invoice, payments: { object: 'list', url: `/v1/invoice_payments`, has_more: false, data } };
   };
 
-  const publicInvoice = (invoice: Json): Json => {
-    const { studio_payment_intent: _hidden, ...rest } = invoice;
-    return rest;
-  };
-
-  const makePayment = (amount: number, currency: string, customer: unknown, metadata: Json, status: 'succeeded' | 'processing' = 'succeeded') => {
+  const makePayment = (amount: number, currency: string, customer: string | null, metadata: Stripe.Metadata, status: 'succeeded' | 'processing' = 'succeeded') => {
     const paymentIntentId = newId('pi');
     const chargeId = newId('ch');
     const created = now();
-    charges.set(chargeId, {
-      id: chargeId, object: 'charge', amount, amount_captured: amount, amount_refunded: 0, captured: true, created, currency, customer,
-      disputed: false, livemode: false, metadata: {}, paid: status === 'succeeded', payment_intent: paymentIntentId, refunded: false,
-      receipt_url: `https://pay.stripe.test/receipts/${chargeId}`, status: status === 'succeeded' ? 'succeeded' : 'pending',
-    });
+    charges.set(chargeId, chargeObject({ id: chargeId, created, currency, amount, customer, paymentIntent: paymentIntentId, paid: status === 'succeeded' }) as unknown as Json);
     paymentIntents.set(paymentIntentId, { id: paymentIntentId, object: 'payment_intent', amount, amount_received: status === 'succeeded' ? amount : 0, currency, customer, latest_charge: chargeId, metadata, status, created });
     return { paymentIntentId, chargeId };
   };
 
-  const newInvoice = (subscription: Json, reason: string, periodStart: number, periodEnd: number, amount: number, currency: string): Json => {
-    const { paymentIntentId } = makePayment(amount, currency, subscription.customer, {});
+  const newInvoice = (subscription: Json, reason: Stripe.Invoice.BillingReason, periodStart: number, periodEnd: number, amount: number, currency: string): Json => {
+    const { paymentIntentId } = makePayment(amount, currency, subscription.customer as string, {});
     const id = newId('in');
-    const invoice: Json = {
-      id, object: 'invoice', amount_due: amount, amount_paid: amount, amount_remaining: 0, attempt_count: 1, attempted: true,
-      billing_reason: reason, collection_method: 'charge_automatically', created: now(), currency, customer: subscription.customer,
-      hosted_invoice_url: `https://invoice.stripe.test/i/${id}`, invoice_pdf: `https://invoice.stripe.test/i/${id}/pdf`, livemode: false,
-      lines: { object: 'list', has_more: false, url: `/v1/invoices/${id}/lines`, data: [{ id: newId('il'), object: 'line_item', amount, currency, period: { start: periodStart, end: periodEnd } }] },
-      metadata: {}, parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: subscription.metadata, subscription: subscription.id } },
-      period_start: periodStart, period_end: periodEnd, status: 'paid', subtotal: amount, total: amount,
-      status_transitions: { paid_at: now() }, studio_payment_intent: paymentIntentId,
-    };
+    const item = (subscription.items as { data: Json[] }).data[0]!;
+    const invoice = invoiceObject({
+      id, created: now(), currency, amount, customer: subscription.customer as string, subscription: subscription.id as string, subscriptionItem: item.id as string,
+      subscriptionMetadata: subscription.metadata as Stripe.Metadata, billingReason: reason, periodStart, periodEnd,
+    }) as unknown as Json;
     invoices.set(id, invoice);
+    invoicePayments.set(id, paymentIntentId);
     return invoice;
   };
+
+  const newSubscription = (customer: string, metadata: Stripe.Metadata, amount: number, currency: string): { subscription: Json; invoice: Json } => {
+    const start = now();
+    const id = newId('sub');
+    const subscription = subscriptionObject({ id, created: start, currency, amount, customer, metadata, latestInvoice: null, periodStart: start }) as unknown as Json;
+    subscriptions.set(id, subscription);
+    const invoice = newInvoice(subscription, 'subscription_create', start, start + MONTH, amount, currency);
+    subscription.latest_invoice = invoice.id;
+    return { subscription, invoice };
+  };
+
+  function publicSession(session: Json): Json {
+    const { studio_payment_intent_data: _a, studio_subscription_data: _b, ...rest } = session;
+    return rest;
+  }
+
+  /** What the API answers a request (idempotency and faults aside). */
+  function answer(recorded: RecordedRequest): Answer {
+    const body = recorded.rawBody && recorded.headers['content-type']?.includes('json') ? (recorded.body as Json) : parseStripeForm(recorded.rawBody);
+    const query = parseStripeForm(new URLSearchParams(recorded.query).toString());
+    const expand = ((recorded.method === 'GET' ? query.expand : body.expand) as string[] | undefined) ?? [];
+    const segments = recorded.path.split('/').filter(Boolean);
+    const [, resource, id, sub, more] = segments;
+    const get = recorded.method === 'GET';
+
+    if (recorded.method === 'POST' && resource === 'customers' && id === undefined) {
+      const customerId = newId('cus');
+      const customer = { id: customerId, object: 'customer', created: now(), email: body.email ?? null, livemode: false, metadata: body.metadata ?? {} };
+      customers.set(customerId, customer);
+      return ok(customer);
+    }
+    if (get && resource === 'customers' && id !== undefined && sub === undefined) return customers.has(id) ? ok(customers.get(id)) : missing('customer', id);
+    if (resource === 'checkout' && id === 'sessions') {
+      const sessionId = sub;
+      if (recorded.method === 'POST' && sessionId === undefined) return ok(createSession(body));
+      if (get && sessionId === undefined) {
+        const since = createdSince(query);
+        const rows = [...sessions.values()].filter(
+          (s) => (s.created as number) >= since && (query.status === undefined || s.status === query.status) && (query.payment_intent === undefined || s.payment_intent === query.payment_intent),
+        );
+        return ok(list('/v1/checkout/sessions', rows.map(publicSession), query));
+      }
+      if (get && sessionId !== undefined && more === undefined) return sessions.has(sessionId) ? ok(expandSession(publicSession(sessions.get(sessionId)!), expand)) : missing('checkout.session', sessionId);
+      if (get && sessionId !== undefined && more === 'line_items') return sessions.has(sessionId) ? ok(lineItemList(sessionId)) : missing('checkout.session', sessionId);
+    }
+    if (get && resource === 'subscriptions' && id !== undefined) return subscriptions.has(id) ? ok(subscriptions.get(id)) : missing('subscription', id);
+    if (get && resource === 'invoices' && id !== undefined) return invoices.has(id) ? ok(expandInvoice(invoices.get(id)!, expand)) : missing('invoice', id);
+    if (get && resource === 'invoices') {
+      const since = createdSince(query);
+      const rows = [...invoices.values()].filter((i) => (i.created as number) >= since && (query.status === undefined || i.status === query.status));
+      return ok(list('/v1/invoices', rows, query));
+    }
+    if (get && resource === 'refunds' && id === undefined) return ok(list('/v1/refunds', [...refunds.values()].filter((r) => query.charge === undefined || r.charge === query.charge), query));
+    if (get && resource === 'disputes' && id === undefined) return ok(list('/v1/disputes', [...disputes.values()].filter((d) => query.charge === undefined || d.charge === query.charge), query));
+    if (get && resource === 'disputes' && id !== undefined) return disputes.has(id) ? ok(disputes.get(id)) : missing('dispute', id);
+    if (recorded.method === 'POST' && resource === 'billing_portal' && id === 'sessions') {
+      if (!customers.has(String(body.customer))) return missing('customer', String(body.customer));
+      const portalId = newId('bps');
+      return ok({ id: portalId, object: 'billing_portal.session', created: now(), customer: body.customer, livemode: false, return_url: body.return_url ?? null, url: `${server.url}/portal/${portalId}` });
+    }
+    return { status: 404, body: { error: { message: `Unrecognized request URL (${recorded.method}: ${recorded.path}).`, type: 'invalid_request_error' } } };
+  }
+
+  function createSession(body: Json): Json {
+    const id = newId('cs_test');
+    const lineItems = (body.line_items as Json[] | undefined) ?? [];
+    const lines = lineItems.map((line) => {
+      const price = line.price_data as Json;
+      const quantity = Number(line.quantity ?? 1);
+      const unit = Number(price.unit_amount);
+      return {
+        id: newId('li'), object: 'item', amount_discount: 0, amount_subtotal: unit * quantity, amount_tax: 0, amount_total: unit * quantity, currency: price.currency,
+        description: (price.product_data as Json | undefined)?.name ?? null, quantity,
+        price: { id: newId('price'), object: 'price', currency: price.currency, unit_amount: unit, recurring: price.recurring ? { interval: (price.recurring as Json).interval, interval_count: 1 } : null, type: price.recurring ? 'recurring' : 'one_time' },
+      };
+    });
+    const total = lines.reduce((sum, line) => sum + line.amount_total, 0);
+    const session: Json = {
+      id, object: 'checkout.session', amount_subtotal: total, amount_total: total, cancel_url: body.cancel_url ?? null,
+      client_reference_id: body.client_reference_id ?? null, created: now(), currency: (lines[0]?.currency as string) ?? null,
+      customer: body.customer ?? null, customer_email: null, expires_at: now() + 86_400, invoice: null, livemode: false,
+      metadata: body.metadata ?? {}, mode: body.mode, payment_intent: null, payment_status: 'unpaid', status: 'open',
+      subscription: null, success_url: typeof body.success_url === 'string' ? body.success_url.replace('{CHECKOUT_SESSION_ID}', id) : null,
+      url: `${server.url}/pay/${id}`,
+      // What the session will hand on to its payment intent or subscription (not part of Stripe's session object).
+      studio_payment_intent_data: body.payment_intent_data ?? null, studio_subscription_data: body.subscription_data ?? null,
+    };
+    sessions.set(id, session);
+    sessionLines.set(id, lines);
+    return publicSession(session);
+  }
+
+  /** A POST with an Idempotency-Key: the key's first answer, its refusal, or null to answer anew. */
+  function replayed(recorded: RecordedRequest): Answer | null {
+    const key = recorded.headers['idempotency-key'];
+    if (recorded.method !== 'POST' || !key) return null;
+    const known = idempotent.get(key);
+    if (!known || clock - known.at >= IDEMPOTENCY_SECONDS) return null;
+    if (known.parameters !== parametersOf(recorded)) {
+      return {
+        status: 400,
+        body: { error: { message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`, type: 'idempotency_error' } },
+      };
+    }
+    return known.answer;
+  }
+
+  const parametersOf = (recorded: RecordedRequest) => createHash('sha256').update(`${recorded.path}\n${recorded.rawBody}`).digest('hex');
 
   const server = await startLoopbackServer((_req, res, recorded) => {
     requests.push(recorded);
@@ -221,110 +349,19 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       sendJson(res, fault.status, { error: { message: 'An unknown error occurred', type: 'api_error' } });
       return;
     }
-    const body = recorded.rawBody && recorded.headers['content-type']?.includes('json') ? (recorded.body as Json) : parseStripeForm(recorded.rawBody);
-    const query = parseStripeForm(new URLSearchParams(recorded.query).toString());
-    const expand = ((recorded.method === 'GET' ? query.expand : body.expand) as string[] | undefined) ?? [];
-    const segments = recorded.path.split('/').filter(Boolean);
-    const route = `${recorded.method} /${segments.slice(0, 3).join('/')}`;
-    const [, , , fourth] = segments;
-
-    if (route === 'POST /v1/customers') {
-      const id = newId('cus');
-      const customer = { id, object: 'customer', created: now(), email: body.email ?? null, livemode: false, metadata: body.metadata ?? {} };
-      customers.set(id, customer);
-      sendJson(res, 200, customer);
+    const replay = replayed(recorded);
+    if (replay) {
+      sendJson(res, replay.status, replay.body, replay.status === 200 ? { 'idempotent-replayed': 'true' } : {});
       return;
     }
-    if (recorded.method === 'GET' && segments[1] === 'customers' && segments[2]) {
-      const customer = customers.get(segments[2]);
-      if (!customer) missing(res, 'customer', segments[2]);
-      else sendJson(res, 200, customer);
-      return;
-    }
-    if (route === 'POST /v1/checkout/sessions') {
-      const id = newId('cs_test');
-      const lineItems = (body.line_items as Json[] | undefined) ?? [];
-      const lines = lineItems.map((line) => {
-        const price = line.price_data as Json;
-        const quantity = Number(line.quantity ?? 1);
-        const unit = Number(price.unit_amount);
-        return {
-          id: newId('li'), object: 'item', amount_subtotal: unit * quantity, amount_total: unit * quantity, currency: price.currency,
-          description: (price.product_data as Json | undefined)?.name ?? null, quantity,
-          price: { id: newId('price'), object: 'price', currency: price.currency, unit_amount: unit, recurring: price.recurring ? { interval: (price.recurring as Json).interval, interval_count: 1 } : null, type: price.recurring ? 'recurring' : 'one_time' },
-        };
-      });
-      const total = lines.reduce((sum, line) => sum + line.amount_total, 0);
-      const session: Json = {
-        id, object: 'checkout.session', amount_subtotal: total, amount_total: total, cancel_url: body.cancel_url ?? null,
-        client_reference_id: body.client_reference_id ?? null, created: now(), currency: (lines[0]?.currency as string) ?? null,
-        customer: body.customer ?? null, customer_email: null, expires_at: now() + 86_400, invoice: null, livemode: false,
-        metadata: body.metadata ?? {}, mode: body.mode, payment_intent: null, payment_status: 'unpaid', status: 'open',
-        subscription: null, success_url: typeof body.success_url === 'string' ? body.success_url.replace('{CHECKOUT_SESSION_ID}', id) : null,
-        url: `${server.url}/pay/${id}`,
-        // What the session will hand on to its payment intent or subscription (not part of Stripe's session object).
-        studio_payment_intent_data: body.payment_intent_data ?? null, studio_subscription_data: body.subscription_data ?? null,
-      };
-      sessions.set(id, session);
-      sessionLines.set(id, lines);
-      sendJson(res, 200, publicSession(session));
-      return;
-    }
-    if (recorded.method === 'GET' && route === 'GET /v1/checkout/sessions' && fourth === undefined && segments.length === 3) {
-      const since = createdSince(query);
-      const rows = [...sessions.values()].filter(
-        (s) => (s.created as number) >= since && (query.status === undefined || s.status === query.status) && (query.payment_intent === undefined || s.payment_intent === query.payment_intent),
-      );
-      sendJson(res, 200, list('/v1/checkout/sessions', rows.map(publicSession), query));
-      return;
-    }
-    if (recorded.method === 'GET' && segments[1] === 'checkout' && segments[2] === 'sessions' && segments[3]) {
-      const session = sessions.get(segments[3]);
-      if (!session) missing(res, 'checkout.session', segments[3]);
-      else sendJson(res, 200, expandSession(publicSession(session), expand));
-      return;
-    }
-    if (recorded.method === 'GET' && segments[1] === 'subscriptions' && segments[2]) {
-      const subscription = subscriptions.get(segments[2]);
-      if (!subscription) missing(res, 'subscription', segments[2]);
-      else sendJson(res, 200, subscription);
-      return;
-    }
-    if (recorded.method === 'GET' && segments[1] === 'invoices' && segments[2]) {
-      const invoice = invoices.get(segments[2]);
-      if (!invoice) missing(res, 'invoice', segments[2]);
-      else sendJson(res, 200, publicInvoice(expandInvoice(invoice, expand)));
-      return;
-    }
-    if (route === 'GET /v1/invoices') {
-      const since = createdSince(query);
-      const rows = [...invoices.values()].filter((i) => (i.created as number) >= since && (query.status === undefined || i.status === query.status));
-      sendJson(res, 200, list('/v1/invoices', rows.map(publicInvoice), query));
-      return;
-    }
-    if (route === 'GET /v1/refunds') {
-      const rows = [...refunds.values()].filter((r) => query.charge === undefined || r.charge === query.charge);
-      sendJson(res, 200, list('/v1/refunds', rows, query));
-      return;
-    }
-    if (route === 'POST /v1/billing_portal/sessions') {
-      const id = newId('bps');
-      if (!customers.has(String(body.customer))) {
-        missing(res, 'customer', String(body.customer));
-        return;
-      }
-      sendJson(res, 200, { id, object: 'billing_portal.session', created: now(), customer: body.customer, livemode: false, return_url: body.return_url ?? null, url: `${server.url}/portal/${id}` });
-      return;
-    }
-    sendJson(res, 404, { error: { message: `Unrecognized request URL (${recorded.method}: ${recorded.path}).`, type: 'invalid_request_error' } });
+    const fresh = answer(recorded);
+    const key = recorded.headers['idempotency-key'];
+    // Stripe keeps a key's answer unless the request failed before it ran (its own 5xx, a 429).
+    if (recorded.method === 'POST' && key && fresh.status < 500) idempotent.set(key, { parameters: parametersOf(recorded), answer: fresh, at: clock });
+    sendJson(res, fresh.status, fresh.body);
   });
 
-  function publicSession(session: Json): Json {
-    const { studio_payment_intent_data: _a, studio_subscription_data: _b, ...rest } = session;
-    return rest;
-  }
-
-  const get = (map: Map<string, Json>, kind: string, id: string): Json => {
+  const find = (map: Map<string, Json>, kind: string, id: string): Json => {
     const found = map.get(id);
     if (!found) throw new Error(`fake stripe: no ${kind} ${id}`);
     return found;
@@ -342,74 +379,70 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     failNext(prefix, status, times = 1) {
       faults.push({ prefix, status, times });
     },
-    session: (id) => publicSession(get(sessions, 'session', id)),
-    subscription: (id) => get(subscriptions, 'subscription', id),
-    invoice: (id) => publicInvoice(get(invoices, 'invoice', id)),
-    charge: (id) => get(charges, 'charge', id),
+    advanceTime(seconds) {
+      clock += seconds;
+    },
+    customers: () => [...customers.values()],
+    session: (id) => publicSession(find(sessions, 'session', id)),
+    subscription: (id) => find(subscriptions, 'subscription', id),
+    invoice: (id) => find(invoices, 'invoice', id),
+    charge: (id) => find(charges, 'charge', id),
 
     pay(sessionId, { delayed = false } = {}) {
-      const session = get(sessions, 'session', sessionId);
+      const session = find(sessions, 'session', sessionId);
       const amount = session.amount_total as number;
       const currency = session.currency as string;
       if (session.mode === 'payment') {
-        const metadata = ((session.studio_payment_intent_data as Json | null)?.metadata as Json) ?? {};
-        const { paymentIntentId, chargeId } = makePayment(amount, currency, session.customer, metadata, delayed ? 'processing' : 'succeeded');
+        const metadata = ((session.studio_payment_intent_data as Json | null)?.metadata as Stripe.Metadata) ?? {};
+        const { paymentIntentId, chargeId } = makePayment(amount, currency, session.customer as string | null, metadata, delayed ? 'processing' : 'succeeded');
         Object.assign(session, { status: 'complete', payment_status: delayed ? 'unpaid' : 'paid', payment_intent: paymentIntentId });
         return { session: publicSession(session), chargeId, paymentIntentId };
       }
-      const metadata = ((session.studio_subscription_data as Json | null)?.metadata as Json) ?? {};
-      const start = now();
-      const subscriptionId = newId('sub');
-      const subscription: Json = {
-        id: subscriptionId, object: 'subscription', billing_cycle_anchor: start, cancel_at: null, cancel_at_period_end: false, canceled_at: null,
-        collection_method: 'charge_automatically', created: start, currency, customer: session.customer, ended_at: null, livemode: false, metadata,
-        items: { object: 'list', has_more: false, url: `/v1/subscription_items?subscription=${subscriptionId}`, data: [{ id: newId('si'), object: 'subscription_item', current_period_start: start, current_period_end: start + MONTH, quantity: 1, price: { object: 'price', unit_amount: amount, currency, recurring: { interval: 'month', interval_count: 1 } } }] },
-        latest_invoice: null, start_date: start, status: 'active',
-      };
-      subscriptions.set(subscriptionId, subscription);
-      const invoice = newInvoice(subscription, 'subscription_create', start, start + MONTH, amount, currency);
-      subscription.latest_invoice = invoice.id;
-      Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscriptionId, invoice: invoice.id });
-      return { session: publicSession(session), chargeId: '', paymentIntentId: invoice.studio_payment_intent as string, subscription, invoice: publicInvoice(invoice) };
+      const metadata = ((session.studio_subscription_data as Json | null)?.metadata as Stripe.Metadata) ?? {};
+      const { subscription, invoice } = newSubscription(session.customer as string, metadata, amount, currency);
+      Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: subscription.id, invoice: invoice.id });
+      return { session: publicSession(session), chargeId: '', paymentIntentId: invoicePayments.get(invoice.id as string)!, subscription, invoice };
     },
 
     settle(sessionId) {
-      const session = get(sessions, 'session', sessionId);
-      const intent = get(paymentIntents, 'payment intent', session.payment_intent as string);
+      const session = find(sessions, 'session', sessionId);
+      const intent = find(paymentIntents, 'payment intent', session.payment_intent as string);
       Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
-      Object.assign(get(charges, 'charge', intent.latest_charge as string), { paid: true, status: 'succeeded' });
+      Object.assign(find(charges, 'charge', intent.latest_charge as string), { paid: true, status: 'succeeded', captured: true, amount_captured: intent.amount });
       session.payment_status = 'paid';
       return publicSession(session);
     },
 
     refund(chargeId, amount) {
-      const charge = get(charges, 'charge', chargeId);
+      const charge = find(charges, 'charge', chargeId);
       const value = amount ?? (charge.amount as number) - (charge.amount_refunded as number);
       const id = newId('re');
-      const refund = { id, object: 'refund', amount: value, charge: chargeId, created: now(), currency: charge.currency, payment_intent: charge.payment_intent, status: 'succeeded' };
+      const refund = refundObject({
+        id, created: now(), currency: charge.currency as string, amount: value, charge: chargeId, paymentIntent: charge.payment_intent as string, customer: charge.customer as string | null, status: 'succeeded',
+      }) as unknown as Json;
       refunds.set(id, refund);
       charge.amount_refunded = (charge.amount_refunded as number) + value;
       charge.refunded = charge.amount_refunded === charge.amount;
       return { refund, charge: { ...charge } };
     },
 
-    openDispute(chargeId, amount) {
-      const charge = get(charges, 'charge', chargeId);
+    openDispute(chargeId, amount, status = 'needs_response') {
+      const charge = find(charges, 'charge', chargeId);
       const id = newId('dp');
-      const dispute = { id, object: 'dispute', amount: amount ?? (charge.amount as number), charge: chargeId, created: now(), currency: charge.currency, payment_intent: charge.payment_intent, reason: 'fraudulent', status: 'needs_response', livemode: false, metadata: {} };
+      const dispute = disputeObject({ id, created: now(), currency: charge.currency as string, amount: amount ?? (charge.amount as number), charge: chargeId, paymentIntent: charge.payment_intent as string, status }) as unknown as Json;
       disputes.set(id, dispute);
       charge.disputed = true;
       return { ...dispute };
     },
 
     closeDispute(disputeId, status) {
-      const dispute = get(disputes, 'dispute', disputeId);
+      const dispute = find(disputes, 'dispute', disputeId);
       dispute.status = status;
       return { ...dispute };
     },
 
     renew(subscriptionId) {
-      const subscription = get(subscriptions, 'subscription', subscriptionId);
+      const subscription = find(subscriptions, 'subscription', subscriptionId);
       const item = (subscription.items as { data: Json[] }).data[0]!;
       const start = item.current_period_end as number;
       const end = start + MONTH;
@@ -418,14 +451,22 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const invoice = newInvoice(subscription, 'subscription_cycle', start, end, price.unit_amount as number, price.currency as string);
       subscription.latest_invoice = invoice.id;
       subscription.status = 'active';
-      return publicInvoice(invoice);
+      return invoice;
     },
 
     updateSubscription(subscriptionId, patch) {
-      const subscription = get(subscriptions, 'subscription', subscriptionId);
+      const subscription = find(subscriptions, 'subscription', subscriptionId);
       Object.assign(subscription, patch);
       if (patch.status === 'canceled') Object.assign(subscription, { canceled_at: now(), ended_at: now() });
       return { ...subscription };
+    },
+
+    dashboardSubscription(customerId, { amount = 1200, metadata = {} } = {}) {
+      return newSubscription(customerId, metadata, amount, 'usd');
+    },
+
+    foreignPayment({ amount = 900, customer = null } = {}) {
+      return makePayment(amount, 'usd', customer, {});
     },
 
     event(type, object, { id } = {}) {

@@ -1,16 +1,29 @@
 /**
- * Credits taken back when money goes back: a refund takes the refunded share of the purchase's
- * credits, a dispute takes the disputed share, and a dispute won gives back what it took. Each is
- * a ledger movement keyed by the refund's or the dispute's id, so replays change nothing; a
- * clawback may leave the balance below zero (the credits were spent), and then the owner cannot
- * generate until a purchase covers a cost again.
+ * Credits taken back when a payment's money goes back to the buyer, and given back when it comes
+ * back to us. One rule, over every refund and dispute of the payment, in whatever order their
+ * events arrive:
  *
- * Refunds are taken in the order the provider made them, each taking the difference of the
- * rounded-down shares before and after it: however the events arrive, the total taken is the
- * rounded-down share of everything refunded, and each refund's part is always the same.
+ *   owed       = the purchase's credits × money back ÷ amount paid, rounded down (money back never
+ *                counts beyond the amount paid, so nothing owed exceeds what the payment granted)
+ *   money back = what its refunds returned + what its open or lost disputes hold; a dispute won,
+ *                an inquiry closed, or one prevented by a refund holds nothing (the refund does)
+ *
+ * Each event reads the payment's refunds and disputes back from the provider (an event that arrives
+ * late reads what is true now), locks the purchase (the events of one payment take turns), and
+ * brings what its ledger rows have taken to what is owed. Every row is keyed by the object it is
+ * about, so a replay, or another event of the same state, moves nothing:
+ *
+ *   1. a dispute that holds nothing any more gives back what it took, but not what a refund whose
+ *      own row is written already still needs (the dispute took that refund's money first);
+ *   2. each refund not taken yet takes its share (the rounded-down share of the refunds up to it
+ *      minus that of those before it, in the provider's order), never beyond what is owed;
+ *   3. a dispute that holds money and has taken nothing yet takes the rest of what is owed.
+ *
+ * A clawback may leave the balance below zero (the credits were spent), and then the owner cannot
+ * generate until a purchase covers a cost again.
  */
 import type { Purchase } from '~/server/db/generated/client';
-import { clawBackCreditsOnce, grantCreditsOnce } from '~/server/services/credits/ledger';
+import { clawBackCreditsOnce, grantCreditsOnce, type PaymentReason } from '~/server/services/credits/ledger';
 import type { PurchaseStatus } from './purchases';
 import type { DisputeFacts, RefundFacts } from './shapes';
 import type { BillingTx } from './tx';
@@ -18,84 +31,86 @@ import type { BillingTx } from './tx';
 /** Refund statuses whose money is (or is on its way) back to the buyer. */
 const REFUND_COUNTS = new Set(['succeeded', 'pending']);
 
-/** Dispute endings in our favour: the money stays with us, so the credits come back. */
-const DISPUTE_WON = new Set(['won', 'warning_closed']);
+/** Dispute endings that leave the money with us: the dispute then holds none of it. */
+const DISPUTE_RELEASED = new Set(['won', 'warning_closed', 'prevented']);
+
+const MONEY_BACK_REASONS: PaymentReason[] = ['refund_clawback', 'dispute_clawback', 'dispute_reversal'];
+
+/** A payment's refunds and disputes as the provider has them now. */
+export type MoneyBack = { refunds: RefundFacts[]; disputes: DisputeFacts[] };
+
+export function disputeHolds(dispute: Pick<DisputeFacts, 'status'>): boolean {
+  return !DISPUTE_RELEASED.has(dispute.status);
+}
 
 function shareOf(purchase: Pick<Purchase, 'credits' | 'amount'>, money: number): number {
   if (purchase.amount <= 0) return 0;
-  return Math.floor((purchase.credits * Math.min(money, purchase.amount)) / purchase.amount);
+  return Math.floor((purchase.credits * Math.min(Math.max(money, 0), purchase.amount)) / purchase.amount);
 }
 
-function statusAfterRefunds(purchase: Pick<Purchase, 'amount' | 'status'>, refunded: number): PurchaseStatus {
-  if (purchase.status === 'disputed') return 'disputed';
+/** The purchase, locked until the transaction ends: the events of one payment take turns. */
+export async function lockPurchase(tx: BillingTx, purchaseId: string): Promise<Purchase | null> {
+  await tx.$queryRaw`SELECT "id" FROM "Purchase" WHERE "id" = ${purchaseId} FOR UPDATE`;
+  return tx.purchase.findUnique({ where: { id: purchaseId } });
+}
+
+/** Credits a (object, reason) row moved back from the buyer: a clawback's positive, a reversal's negative. */
+type Rows = Map<string, number>;
+const rowKey = (objectId: string, reason: PaymentReason) => `${reason}:${objectId}`;
+
+async function rowsOf(tx: BillingTx, purchaseId: string): Promise<Rows> {
+  const rows = await tx.creditLedgerEntry.findMany({ where: { purchaseId, reason: { in: MONEY_BACK_REASONS } }, select: { providerObjectId: true, reason: true, amount: true } });
+  return new Map(rows.map((row) => [rowKey(row.providerObjectId ?? '', row.reason as PaymentReason), -row.amount]));
+}
+
+function statusOf(purchase: Pick<Purchase, 'amount'>, refunded: number, disputed: boolean): PurchaseStatus {
+  if (disputed) return 'disputed';
   if (refunded <= 0) return 'paid';
   return refunded >= purchase.amount ? 'refunded' : 'partially_refunded';
 }
 
-export type ClawbackResult = { taken: number };
+/**
+ * Brings what the purchase has taken back to what its money back owes. Answers the credits moved:
+ * taken (positive) or given back (negative).
+ */
+export async function settleMoneyBack(tx: BillingTx, purchase: Purchase, moneyBack: MoneyBack): Promise<number> {
+  const refunds = moneyBack.refunds.filter((refund) => REFUND_COUNTS.has(refund.status ?? 'succeeded')).sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
+  const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  const held = moneyBack.disputes.filter(disputeHolds).reduce((sum, dispute) => sum + dispute.amount, 0);
+  const owed = shareOf(purchase, refunded + held);
+  const rows = await rowsOf(tx, purchase.id);
+  let taken = [...rows.values()].reduce((sum, credits) => sum + credits, 0);
+  let moved = 0;
+  const record = async (objectId: string, reason: PaymentReason, credits: number, note: string) => {
+    const movement = { reason, providerObjectId: objectId, purchaseId: purchase.id, note };
+    const balance = credits > 0 ? await clawBackCreditsOnce(tx, purchase.userId, credits, movement) : await grantCreditsOnce(tx, purchase.userId, -credits, movement);
+    if (balance === null) return;
+    taken += credits;
+    moved += credits;
+  };
 
-/** Takes back the share of every refund of the purchase's charge not taken yet. */
-export async function clawBackRefunds(tx: BillingTx, purchase: Purchase, refunds: RefundFacts[]): Promise<ClawbackResult> {
-  const counted = refunds.filter((refund) => REFUND_COUNTS.has(refund.status ?? 'succeeded')).sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
   let cumulative = 0;
-  let taken = 0;
-  for (const refund of counted) {
+  const shares = refunds.map((refund) => {
     const before = shareOf(purchase, cumulative);
     cumulative += refund.amount;
-    const part = shareOf(purchase, cumulative) - before;
-    if (part <= 0) continue;
-    const balance = await clawBackCreditsOnce(tx, purchase.userId, part, {
-      reason: 'refund_clawback',
-      providerObjectId: refund.id,
-      purchaseId: purchase.id,
-      note: `Refund of ${purchase.item}`,
-    });
-    if (balance !== null) taken += part;
-  }
-  const refunded = Math.max(purchase.amountRefunded, cumulative);
-  await tx.purchase.update({ where: { id: purchase.id }, data: { amountRefunded: refunded, status: statusAfterRefunds(purchase, refunded) } });
-  return { taken };
-}
+    return { refund, share: shareOf(purchase, cumulative) - before, written: rows.has(rowKey(refund.id, 'refund_clawback')) };
+  });
+  const stillToTake = shares.filter((s) => !s.written).reduce((sum, s) => sum + s.share, 0);
 
-/** Credits of the purchase already taken back by refunds. */
-async function refundedCredits(tx: BillingTx, purchaseId: string): Promise<number> {
-  const sum = await tx.creditLedgerEntry.aggregate({ where: { purchaseId, reason: 'refund_clawback' }, _sum: { amount: true } });
-  return -(sum._sum.amount ?? 0);
-}
-
-/** A dispute opened: the disputed share of what the refunds left, taken back once. */
-export async function clawBackDispute(tx: BillingTx, purchase: Purchase, dispute: DisputeFacts): Promise<ClawbackResult> {
-  const left = purchase.credits - (await refundedCredits(tx, purchase.id));
-  const part = Math.min(shareOf(purchase, dispute.amount), left);
-  let taken = 0;
-  if (part > 0) {
-    const balance = await clawBackCreditsOnce(tx, purchase.userId, part, {
-      reason: 'dispute_clawback',
-      providerObjectId: dispute.id,
-      purchaseId: purchase.id,
-      note: `Payment disputed: ${purchase.item}`,
-    });
-    if (balance !== null) taken = part;
+  for (const dispute of moneyBack.disputes.filter((d) => !disputeHolds(d) && !rows.has(rowKey(d.id, 'dispute_reversal')))) {
+    const give = Math.min(rows.get(rowKey(dispute.id, 'dispute_clawback')) ?? 0, taken - (owed - stillToTake));
+    if (give > 0) await record(dispute.id, 'dispute_reversal', -give, `Dispute closed in our favour: ${purchase.item}`);
   }
-  await tx.purchase.update({ where: { id: purchase.id }, data: { status: 'disputed' } });
-  return { taken };
-}
-
-/** A dispute closed: won gives back exactly what its opening took (once); lost keeps it taken. */
-export async function closeDispute(tx: BillingTx, purchase: Purchase, dispute: DisputeFacts): Promise<{ returned: number; won: boolean }> {
-  const won = DISPUTE_WON.has(dispute.status);
-  if (!won) return { returned: 0, won };
-  const clawback = await tx.creditLedgerEntry.findUnique({ where: { providerObjectId_reason: { providerObjectId: dispute.id, reason: 'dispute_clawback' } }, select: { amount: true } });
-  let returned = 0;
-  if (clawback && clawback.amount < 0) {
-    const balance = await grantCreditsOnce(tx, purchase.userId, -clawback.amount, {
-      reason: 'dispute_reversal',
-      providerObjectId: dispute.id,
-      purchaseId: purchase.id,
-      note: `Dispute won: ${purchase.item}`,
-    });
-    if (balance !== null) returned = -clawback.amount;
+  for (const { refund, share, written } of shares) {
+    const part = Math.min(share, owed - taken);
+    if (!written && part > 0) await record(refund.id, 'refund_clawback', part, `Refund of ${purchase.item}`);
   }
-  await tx.purchase.update({ where: { id: purchase.id }, data: { status: statusAfterRefunds({ amount: purchase.amount, status: 'paid' }, purchase.amountRefunded) } });
-  return { returned, won };
+  for (const dispute of moneyBack.disputes.filter((d) => disputeHolds(d) && !rows.has(rowKey(d.id, 'dispute_clawback')))) {
+    const part = owed - taken;
+    if (part > 0) await record(dispute.id, 'dispute_clawback', part, `Payment disputed: ${purchase.item}`);
+  }
+
+  const amountRefunded = Math.max(purchase.amountRefunded, refunded);
+  await tx.purchase.update({ where: { id: purchase.id }, data: { amountRefunded, status: statusOf(purchase, amountRefunded, held > 0) } });
+  return moved;
 }

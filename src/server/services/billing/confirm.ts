@@ -7,7 +7,7 @@ import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
 import { getBalance } from '~/server/services/credits/ledger';
 import { findSaleItem, PREMIUM_PLAN } from './catalogue';
-import { applyPlanState, readPlanState } from './events';
+import { applyPlanState, readPlanState } from './plan-state';
 import { gatewayFor } from './gateway';
 import { packSaleOf, sessionUserId } from './grants';
 import { direct, recordPackGrant } from './pack-grant';
@@ -40,6 +40,8 @@ export async function confirmCheckout(db: Db, userId: string, sessionId: string)
   }
   if (session.mode === 'subscription' && session.subscription) {
     const state = await readPlanState(db, session.subscription, userId);
+    // A subscription our checkout did not make gives nothing here, whatever session names it.
+    if (!state) return answer('unpaid');
     if (!state.sale) return answer('pending');
     await db.$transaction((tx) => applyPlanState(tx, state));
     return answer('granted', PREMIUM_PLAN.monthlyCredits);

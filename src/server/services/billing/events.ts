@@ -8,17 +8,17 @@
  * webhook skips that read-back for an event it has recorded already.
  */
 import type { Db } from '~/server/db/client';
-import { AppError } from '~/server/errors';
 import { findSaleItem } from './catalogue';
-import { closeDispute, clawBackDispute, clawBackRefunds } from './clawbacks';
-import { userOfCustomer } from './customers';
+import { disputeHolds, lockPurchase, settleMoneyBack, type MoneyBack } from './clawbacks';
 import { gatewayFor } from './gateway';
 import { isLocalObjectId } from './gateway/local';
-import { grantPack, grantPlanInvoice, packSaleOf, planSaleOf, sessionUserId } from './grants';
-import type { PackSale, PlanSale } from './sales';
+import { grantPack, grantPlanInvoice, packSaleOf, sessionUserId } from './grants';
+import { madeByOurCheckout } from './ours';
+import type { PackSale } from './sales';
 import { direct, recordPackGrant } from './pack-grant';
+import { applyPlanState, assertUser, planSaleIfPaid, readPlanState, resolveUser } from './plan-state';
 import { applySubscription } from './premium';
-import { chargeShape, checkoutSessionShape, disputeShape, type EventFacts, type InvoiceFacts, type SubscriptionFacts } from './shapes';
+import { chargeShape, checkoutSessionShape, disputeShape, type DisputeFacts, type EventFacts } from './shapes';
 import type { BillingTx } from './tx';
 
 /**
@@ -34,54 +34,13 @@ export type EventPlan = EventEffect | { kind: 'read_back'; then: () => Promise<E
 
 type Handler = (db: Db, event: EventFacts) => EventPlan;
 
+/** The outcome of an event about something that is not ours (ours.ts): 200, nothing changed. */
+export const NOT_OURS = 'not_ours';
+
 const readBack = (then: () => Promise<EventEffect>): EventPlan => ({ kind: 'read_back', then });
 
 const inTransaction = (apply: (tx: BillingTx) => Promise<string>): EventEffect => ({ kind: 'transaction', apply });
 const nothing = (outcome: string): EventEffect => inTransaction(async () => outcome);
-
-/** The subscription, its latest paid invoice as a sale, and whose they are: read back from the provider. */
-type PlanState = { userId: string; subscription: SubscriptionFacts; sale: PlanSale | null };
-
-async function resolveUser(tx: Pick<Db, 'user' | 'billingSubscription'>, hints: { metadataUserId?: string | undefined; customerId: string | null; subscriptionId?: string | null }): Promise<string | null> {
-  if (hints.metadataUserId) return hints.metadataUserId;
-  const byCustomer = await userOfCustomer(tx, hints.customerId);
-  if (byCustomer) return byCustomer;
-  if (!hints.subscriptionId) return null;
-  const known = await tx.billingSubscription.findUnique({ where: { id: hints.subscriptionId }, select: { userId: true } });
-  return known?.userId ?? null;
-}
-
-function planSaleIfPaid(invoice: InvoiceFacts | null, userId: string): PlanSale | null {
-  if (!invoice || invoice.status !== 'paid') return null;
-  return planSaleOf(invoice, userId);
-}
-
-export async function readPlanState(db: Db, subscriptionId: string, userIdHint: string | null): Promise<PlanState> {
-  const gateway = gatewayFor(db, subscriptionId);
-  const subscription = await gateway.retrieveSubscription(subscriptionId);
-  const itemId = subscription.metadata.item;
-  if (itemId !== undefined && findSaleItem(itemId)?.kind !== 'plan') {
-    throw new AppError('validation_failed', `Subscription ${subscription.id} is for an unknown plan "${itemId}": nothing changed.`);
-  }
-  const userId = userIdHint ?? (await resolveUser(db, { metadataUserId: subscription.metadata.userId, customerId: subscription.customer, subscriptionId }));
-  if (!userId) throw new AppError('validation_failed', `Subscription ${subscription.id} names no user of ours: nothing changed.`);
-  const invoice = subscription.latest_invoice ? await gateway.retrieveInvoice(subscription.latest_invoice) : null;
-  return { userId, subscription, sale: planSaleIfPaid(invoice, userId) };
-}
-
-async function assertUser(tx: BillingTx, userId: string, objectId: string): Promise<void> {
-  const user = await tx.user.findUnique({ where: { id: userId }, select: { id: true } });
-  if (!user) throw new AppError('not_found', `User ${userId} of ${objectId} does not exist (deleted?): nothing changed.`);
-}
-
-/** Premium from the subscription, and the latest invoice's credits if it is paid. */
-export async function applyPlanState(tx: BillingTx, state: PlanState): Promise<{ premium: boolean; granted: boolean; credits: number }> {
-  await assertUser(tx, state.userId, state.subscription.id);
-  const premium = await applySubscription(tx, state.userId, state.subscription);
-  if (!state.sale) return { premium, granted: false, credits: 0 };
-  const grant = await grantPlanInvoice(tx, state.sale);
-  return { premium, granted: grant.granted, credits: grant.credits };
-}
 
 function grantOutcome(granted: boolean): string {
   return granted ? 'granted' : 'already_granted';
@@ -96,6 +55,7 @@ async function rememberCustomer(tx: BillingTx, userId: string, customerId: strin
 
 const onCheckoutPaid: Handler = (db, event) => {
   const session = checkoutSessionShape.parse(event.data.object);
+  if (!madeByOurCheckout(session.metadata)) return nothing(NOT_OURS);
   if (session.payment_status !== 'paid') return nothing('awaiting_payment');
   if (session.mode === 'payment') {
     // Our checkout stored the customer before the session existed: nothing to remember here.
@@ -107,6 +67,7 @@ const onCheckoutPaid: Handler = (db, event) => {
     const userId = sessionUserId(session);
     return readBack(async () => {
       const state = await readPlanState(db, subscriptionId, userId);
+      if (!state) return nothing(NOT_OURS);
       return inTransaction(async (tx) => {
         const applied = await applyPlanState(tx, state);
         await rememberCustomer(tx, userId, session.customer);
@@ -120,14 +81,18 @@ const onCheckoutPaid: Handler = (db, event) => {
 const onInvoicePaid: Handler = (db, event) => readBack(async () => {
   const id = String(event.data.object.id ?? '');
   const invoice = await gatewayFor(db, id).retrieveInvoice(id);
-  const subscriptionId = invoice.parent?.subscription_details?.subscription ?? null;
-  if (!subscriptionId) return nothing('ignored');
-  const userId = await resolveUser(db, { metadataUserId: invoice.parent?.subscription_details?.metadata.userId, customerId: invoice.customer, subscriptionId });
-  if (!userId) throw new AppError('validation_failed', `Invoice ${invoice.id} names no user of ours: nothing granted.`);
+  const details = invoice.parent?.subscription_details ?? null;
+  const subscriptionId = details?.subscription ?? null;
+  if (!details || !subscriptionId) return nothing('ignored');
+  // The invoice carries its subscription's metadata: one not made by our checkout is not ours.
+  if (!madeByOurCheckout(details.metadata)) return nothing(NOT_OURS);
+  const userId = await resolveUser(db, { metadataUserId: details.metadata.userId, customerId: invoice.customer, subscriptionId });
+  if (!userId) return nothing(NOT_OURS);
   const sale = planSaleIfPaid(invoice, userId);
   if (!sale) return nothing('awaiting_payment');
   // A renewal moves the period on: premium is read back with it.
   const state = await readPlanState(db, subscriptionId, userId);
+  if (!state) return nothing(NOT_OURS);
   return inTransaction(async (tx) => {
     await assertUser(tx, userId, invoice.id);
     const grant = await grantPlanInvoice(tx, sale);
@@ -139,6 +104,7 @@ const onInvoicePaid: Handler = (db, event) => readBack(async () => {
 const onSubscriptionChanged: Handler = (db, event) => readBack(async () => {
   const id = String(event.data.object.id ?? '');
   const state = await readPlanState(db, id, null);
+  if (!state) return nothing(NOT_OURS);
   // The invoice grants through invoice.paid; here only premium follows the status.
   return inTransaction(async (tx) => {
     await assertUser(tx, state.userId, id);
@@ -159,46 +125,58 @@ async function purchaseOfPaymentIntent(db: Db, paymentIntentId: string | null): 
   return { purchaseId: session.id, missingSale: packSaleOf(session) };
 }
 
+/** The purchase, granted first if its grant was missing, and locked for the rest of the transaction. */
 async function purchaseInTx(tx: BillingTx, found: { purchaseId: string | null; missingSale: PackSale | null }) {
   if (found.missingSale) await grantPack(tx, found.missingSale);
-  return found.purchaseId ? tx.purchase.findUnique({ where: { id: found.purchaseId } }) : null;
+  return found.purchaseId ? lockPurchase(tx, found.purchaseId) : null;
+}
+
+/** A charge's refunds and disputes as the provider has them now (a late event reads the present). */
+async function moneyBackOf(db: Db, chargeId: string | null): Promise<MoneyBack> {
+  if (!chargeId) return { refunds: [], disputes: [] };
+  const gateway = gatewayFor(db, chargeId);
+  const [refunds, disputes] = await Promise.all([gateway.listRefunds(chargeId), gateway.listDisputes(chargeId)]);
+  return { refunds, disputes };
+}
+
+function movedOutcome(moved: number): string | null {
+  if (moved > 0) return 'clawed_back';
+  if (moved < 0) return 'given_back';
+  return null;
 }
 
 const onChargeRefunded: Handler = (db, event) => readBack(async () => {
   const charge = chargeShape.parse(event.data.object);
   const found = await purchaseOfPaymentIntent(db, charge.payment_intent);
-  if (!found.purchaseId) return nothing('not_ours');
-  const refunds = await gatewayFor(db, charge.id).listRefunds(charge.id);
+  if (!found.purchaseId) return nothing(NOT_OURS);
+  const moneyBack = await moneyBackOf(db, charge.id);
   return inTransaction(async (tx) => {
     const purchase = await purchaseInTx(tx, found);
-    if (!purchase) return 'not_ours';
+    if (!purchase) return NOT_OURS;
     if (charge.receipt_url) await tx.purchase.updateMany({ where: { id: purchase.id, receiptUrl: null }, data: { receiptUrl: charge.receipt_url } });
-    const { taken } = await clawBackRefunds(tx, purchase, refunds);
-    return taken > 0 ? 'clawed_back' : 'already_clawed_back';
+    return movedOutcome(await settleMoneyBack(tx, purchase, moneyBack)) ?? 'already_clawed_back';
   });
 });
 
-const onDisputeCreated: Handler = (db, event) => readBack(async () => {
-  const dispute = disputeShape.parse(event.data.object);
-  const found = await purchaseOfPaymentIntent(db, dispute.payment_intent);
-  if (!found.purchaseId) return nothing('not_ours');
-  return inTransaction(async (tx) => {
-    const purchase = await purchaseInTx(tx, found);
-    if (!purchase) return 'not_ours';
-    const { taken } = await clawBackDispute(tx, purchase, dispute);
-    return taken > 0 ? 'clawed_back' : 'already_clawed_back';
-  });
-});
+/** When a dispute event moves nothing: what its dispute's state already did. */
+function settledDisputeOutcome(dispute: DisputeFacts): string {
+  if (dispute.status === 'lost') return 'dispute_lost';
+  return disputeHolds(dispute) ? 'already_clawed_back' : 'already_given_back';
+}
 
-const onDisputeClosed: Handler = (db, event) => readBack(async () => {
+/** A dispute opened or closed: its payment's money back settled as the provider has it now. */
+const onDispute: Handler = (db, event) => readBack(async () => {
   const dispute = disputeShape.parse(event.data.object);
   const found = await purchaseOfPaymentIntent(db, dispute.payment_intent);
-  if (!found.purchaseId) return nothing('not_ours');
+  if (!found.purchaseId) return nothing(NOT_OURS);
+  const read = await moneyBackOf(db, dispute.charge);
+  // The event's own dispute as the provider has it now; the event's copy if the read-back lacks it.
+  const current = read.disputes.find((d) => d.id === dispute.id) ?? dispute;
+  const moneyBack = { refunds: read.refunds, disputes: [...read.disputes.filter((d) => d.id !== dispute.id), current] };
   return inTransaction(async (tx) => {
     const purchase = await purchaseInTx(tx, found);
-    if (!purchase) return 'not_ours';
-    const { returned, won } = await closeDispute(tx, purchase, dispute);
-    return won ? (returned > 0 ? 'given_back' : 'already_given_back') : 'dispute_lost';
+    if (!purchase) return NOT_OURS;
+    return movedOutcome(await settleMoneyBack(tx, purchase, moneyBack)) ?? settledDisputeOutcome(current);
   });
 });
 
@@ -212,6 +190,6 @@ export const EVENT_HANDLERS: Record<string, Handler> = {
   'customer.subscription.paused': onSubscriptionChanged,
   'customer.subscription.resumed': onSubscriptionChanged,
   'charge.refunded': onChargeRefunded,
-  'charge.dispute.created': onDisputeCreated,
-  'charge.dispute.closed': onDisputeClosed,
+  'charge.dispute.created': onDispute,
+  'charge.dispute.closed': onDispute,
 };

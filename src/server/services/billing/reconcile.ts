@@ -7,11 +7,12 @@
 import { getEnv } from '~/env';
 import type { Db } from '~/server/db/client';
 import { AppError, asAppError } from '~/server/errors';
-import { applyPlanState, readPlanState } from './events';
+import { applyPlanState, readPlanState } from './plan-state';
 import { gatewayFor, type PaymentGateway } from './gateway';
 import { localGateway } from './gateway/local';
 import { stripeGateway } from './gateway/stripe';
 import { packSaleOf, planSaleOf } from './grants';
+import { madeByOurCheckout } from './ours';
 import { direct, recordPackGrant } from './pack-grant';
 import { expireLapsedPremium } from './premium';
 import type { CheckoutSessionFacts, InvoiceFacts } from './shapes';
@@ -33,8 +34,8 @@ function gatewaysToReconcile(db: Db): PaymentGateway[] {
 }
 
 async function reconcileSession(db: Db, session: CheckoutSessionFacts): Promise<ReconcileLine | null> {
-  // Subscriptions are reconciled through their invoices.
-  if (session.mode !== 'payment') return null;
+  // Subscriptions are reconciled through their invoices; another integration's sessions are not ours.
+  if (session.mode !== 'payment' || !madeByOurCheckout(session.metadata)) return null;
   const userId = session.client_reference_id ?? session.metadata.userId ?? null;
   if (session.payment_status !== 'paid') return { object: session.id, outcome: 'awaiting_payment', credits: 0, userId };
   const known = await db.purchase.findUnique({ where: { id: session.id }, select: { credits: true } });
@@ -51,6 +52,8 @@ async function reconcileInvoice(db: Db, invoice: InvoiceFacts): Promise<Reconcil
   if (known) return { object: invoice.id, outcome: 'already_granted', credits: 0, userId: known.userId };
   // Read back the subscription (premium follows it) and grant this invoice through the same door.
   const state = await readPlanState(db, subscriptionId, invoice.parent?.subscription_details?.metadata.userId ?? null);
+  // Another integration's invoice (or a Dashboard subscription's): not a payment of ours.
+  if (!state) return null;
   // The listed invoice lacks its payments (the payment intent refunds will name): read it back.
   const full = await gatewayFor(db, invoice.id).retrieveInvoice(invoice.id);
   const sale = planSaleOf(full, state.userId);

@@ -10,15 +10,17 @@
  *     pack's grant is one statement that records the event itself (pack-grant.ts)
  *
  * A payment we must refuse (unknown item, amount below the price, user deleted) answers 422 with
- * the reason and records nothing; a failure we can recover from (the provider or the database
- * away) answers 5xx so Stripe delivers again.
+ * the reason and records nothing; an object that is not ours (ours.ts: another integration's, a
+ * Dashboard subscription, no user of ours) answers 200 `not_ours`, recorded and logged once; a
+ * failure we can recover from (the provider or the database away) answers 5xx so Stripe delivers
+ * again.
  */
 import { ZodError } from 'zod';
 import type { Db } from '~/server/db/client';
 import { queryDirect } from '~/server/db/direct-query';
 import { Prisma } from '~/server/db/generated/client';
 import { asAppError, retryAfterFor } from '~/server/errors';
-import { EVENT_HANDLERS } from './events';
+import { EVENT_HANDLERS, NOT_OURS } from './events';
 import { eventShape } from './shapes';
 import { verifyDelivery } from './signing';
 
@@ -79,10 +81,18 @@ export async function receiveStripeWebhook(db: Db, rawBody: Buffer | string, sig
             if (recorded.count === 0) return 'duplicate';
             return effect.apply(tx);
           }, TRANSACTION_LIMITS);
+    // Recorded with the event, so its replays answer `duplicate`: said once, here.
+    if (outcome === NOT_OURS) console.info(`[billing] ${event.type} ${event.id}: ${describeObject(event)} is not ours (not made by our checkout, or no user of ours): nothing changed.`);
     return okAnswer(outcome);
   } catch (error) {
     return failureAnswer(event.type, event.id, error);
   }
+}
+
+/** 'subscription sub_123' */
+function describeObject(event: { data: { object: Record<string, unknown> } }): string {
+  const { object, id } = event.data.object;
+  return `${typeof object === 'string' ? object : 'object'} ${typeof id === 'string' ? id : '?'}`;
 }
 
 function failureAnswer(type: string, eventId: string, error: unknown): WebhookAnswer {

@@ -88,6 +88,11 @@ export function localGateway(db: Db): PaymentGateway {
       return [];
     },
 
+    async listDisputes() {
+      // Nor can anyone dispute a payment that moved no money.
+      return [];
+    },
+
     async findSessionByPaymentIntent(paymentIntentId) {
       const row = await db.localPaymentObject.findFirst({ where: { type: 'checkout.session', data: { path: ['payment_intent'], equals: paymentIntentId } } });
       return row ? checkoutSessionShape.parse(row.data) : null;

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { getEnv } from '~/env';
 import { AppError } from '~/server/errors';
 import { itemName } from '../catalogue';
-import { checkoutSessionShape, invoiceShape, refundShape, subscriptionShape } from '../shapes';
+import { checkoutSessionShape, disputeShape, invoiceShape, refundShape, subscriptionShape } from '../shapes';
 import type { CheckoutRequest, PaymentGateway, RetrievedSession } from './types';
 
 let cached: { key: string; base: string | undefined; client: Stripe } | undefined;
@@ -89,6 +89,12 @@ export const stripeGateway: PaymentGateway = {
     const refunds = [];
     for await (const refund of stripeClient().refunds.list({ charge: chargeId, limit: 100 })) refunds.push(refundShape.parse(refund));
     return refunds;
+  },
+
+  async listDisputes(chargeId) {
+    const disputes = [];
+    for await (const dispute of stripeClient().disputes.list({ charge: chargeId, limit: 100 })) disputes.push(disputeShape.parse(dispute));
+    return disputes;
   },
 
   async findSessionByPaymentIntent(paymentIntentId) {

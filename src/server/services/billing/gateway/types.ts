@@ -4,7 +4,7 @@
  * which keeps Stripe-shaped objects in our database, as the local engine stands in for models.
  */
 import type { SaleItem } from '../catalogue';
-import type { CheckoutSessionFacts, InvoiceFacts, RefundFacts, SubscriptionFacts } from '../shapes';
+import type { CheckoutSessionFacts, DisputeFacts, InvoiceFacts, RefundFacts, SubscriptionFacts } from '../shapes';
 
 export type CheckoutRequest = {
   item: SaleItem;
@@ -31,6 +31,8 @@ export interface PaymentGateway {
   retrieveInvoice(id: string): Promise<InvoiceFacts>;
   /** The refunds of a charge, any status. */
   listRefunds(chargeId: string): Promise<RefundFacts[]>;
+  /** The disputes of a charge, any status. */
+  listDisputes(chargeId: string): Promise<DisputeFacts[]>;
   /** The checkout session that created a payment intent, if one did. */
   findSessionByPaymentIntent(paymentIntentId: string): Promise<CheckoutSessionFacts | null>;
   createPortalSession(customerId: string, returnUrl: string): Promise<string>;

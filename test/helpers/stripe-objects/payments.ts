@@ -1,0 +1,172 @@
+/**
+ * Charges, refunds and disputes with every field of their type in the SDK's types for the pinned API
+ * version (the compiler checks that none is missing), filled as a card payment in test mode looks,
+ * so the studio reads them among all the fields it does not read. The fake Stripe makes its objects
+ * here; tests vary only ids, amounts, metadata, statuses and times.
+ */
+import type Stripe from 'stripe';
+
+type Common = { id: string; created: number; currency: string };
+
+/** A Visa card payment, captured. */
+export function chargeObject(fields: Common & { amount: number; customer: string | null; paymentIntent: string; paid: boolean; metadata?: Stripe.Metadata }): Stripe.Charge {
+  const { id, created, currency, amount, customer, paymentIntent, paid } = fields;
+  return {
+    id,
+    object: 'charge',
+    amount,
+    amount_captured: paid ? amount : 0,
+    amount_refunded: 0,
+    application: null,
+    application_fee: null,
+    application_fee_amount: null,
+    balance_transaction: `txn_${id.slice(3)}`,
+    billing_details: { address: { city: null, country: 'FR', line1: null, line2: null, postal_code: '75001', state: null }, email: 'buyer@example.test', name: 'A Buyer', phone: null, tax_id: null },
+    calculated_statement_descriptor: 'LUMEN STUDIO',
+    captured: paid,
+    created,
+    currency,
+    customer,
+    description: null,
+    disputed: false,
+    failure_balance_transaction: null,
+    failure_code: null,
+    failure_message: null,
+    fraud_details: {},
+    livemode: false,
+    metadata: fields.metadata ?? {},
+    on_behalf_of: null,
+    outcome: {
+      advice_code: null,
+      network_advice_code: null,
+      network_decline_code: null,
+      network_status: 'approved_by_network',
+      reason: null,
+      risk_level: 'normal',
+      risk_score: 32,
+      seller_message: 'Payment complete.',
+      type: 'authorized',
+    },
+    paid,
+    payment_intent: paymentIntent,
+    payment_method: `pm_${id.slice(3)}`,
+    payment_method_details: {
+      type: 'card',
+      card: {
+        amount_authorized: amount,
+        authorization_code: '123456',
+        brand: 'visa',
+        checks: { address_line1_check: null, address_postal_code_check: 'pass', cvc_check: 'pass' },
+        country: 'US',
+        electronic_commerce_indicator: null,
+        exp_month: 12,
+        exp_year: 2034,
+        fingerprint: 'Xt5EWLLDS7FJjR1c',
+        funding: 'credit',
+        installments: null,
+        last4: '4242',
+        mandate: null,
+        network: 'visa',
+        network_token: { used: false },
+        network_transaction_id: '104102978678771',
+        regulated_status: 'unregulated',
+        three_d_secure: null,
+        transaction_link_id: null,
+        wallet: null,
+      },
+    },
+    receipt_email: null,
+    receipt_number: null,
+    receipt_url: `https://pay.stripe.test/receipts/${id}`,
+    refunded: false,
+    review: null,
+    shipping: null,
+    source: null,
+    source_transfer: null,
+    statement_descriptor: null,
+    statement_descriptor_suffix: null,
+    status: paid ? 'succeeded' : 'pending',
+    transfer_data: null,
+    transfer_group: null,
+  };
+}
+
+/** A refund of a card charge, back to the card. */
+export function refundObject(fields: Common & { amount: number; charge: string; paymentIntent: string; customer: string | null; status: string }): Stripe.Refund {
+  const { id, created, currency, amount, charge, paymentIntent, customer, status } = fields;
+  return {
+    id,
+    object: 'refund',
+    amount,
+    balance_transaction: `txn_${id.slice(3)}`,
+    charge,
+    created,
+    currency,
+    customer,
+    customer_account: null,
+    destination_details: { type: 'card', card: { reference: '4472712432893562', reference_status: 'available', reference_type: 'acquirer_reference_number', type: 'refund' } },
+    metadata: {},
+    payment_intent: paymentIntent,
+    payment_method: `pm_${charge.slice(3)}`,
+    reason: 'requested_by_customer',
+    receipt_number: null,
+    source_transfer_reversal: null,
+    status,
+    transfer_reversal: null,
+  };
+}
+
+/** A card dispute, as the card network files it. */
+export function disputeObject(fields: Common & { amount: number; charge: string; paymentIntent: string; status: Stripe.Dispute.Status; reason?: string }): Stripe.Dispute {
+  const { id, created, currency, amount, charge, paymentIntent, status } = fields;
+  return {
+    id,
+    object: 'dispute',
+    amount,
+    balance_transactions: [],
+    charge,
+    created,
+    currency,
+    enhanced_eligibility_types: [],
+    evidence: {
+      access_activity_log: null,
+      billing_address: null,
+      cancellation_policy: null,
+      cancellation_policy_disclosure: null,
+      cancellation_rebuttal: null,
+      customer_communication: null,
+      customer_email_address: null,
+      customer_name: null,
+      customer_purchase_ip: null,
+      customer_signature: null,
+      duplicate_charge_documentation: null,
+      duplicate_charge_explanation: null,
+      duplicate_charge_id: null,
+      enhanced_evidence: {},
+      product_description: null,
+      receipt: null,
+      refund_policy: null,
+      refund_policy_disclosure: null,
+      refund_refusal_explanation: null,
+      service_date: null,
+      service_documentation: null,
+      shipping_address: null,
+      shipping_carrier: null,
+      shipping_date: null,
+      shipping_documentation: null,
+      shipping_tracking_number: null,
+      uncategorized_file: null,
+      uncategorized_text: null,
+    },
+    evidence_details: { due_by: created + 7 * 24 * 60 * 60, enhanced_eligibility: {}, has_evidence: false, past_due: false, submission_count: 0, submission_method: 'not_submitted' },
+    intended_submission_method: null,
+    is_charge_refundable: status.startsWith('warning_'),
+    livemode: false,
+    metadata: {},
+    network_reason_code: '10.4',
+    payment_intent: paymentIntent,
+    payment_method_details: { type: 'card', card: { brand: 'visa', case_type: status.startsWith('warning_') ? 'inquiry' : 'chargeback', network: 'visa', network_reason_code: '10.4' } },
+    reason: fields.reason ?? 'fraudulent',
+    status,
+  };
+}
