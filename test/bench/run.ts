@@ -17,6 +17,8 @@
  * route and tRPC's adapter, finished and running, beside the bare route and the REST poll), prints, records nothing.
  * --only=direct builds the app when .next is missing and measures what the direct routes buy (direct-routes.ts: the submit and
  * the webhook with server.mjs answering them before Next, and through Next, in interleaved rounds), prints, records nothing.
+ * --only=start builds the app when .next is missing and measures npm start's cold start (spawn to first answer) and its memory
+ * (cold-start.ts), prints, records nothing.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -36,6 +38,7 @@ import { measureScale } from './scale';
 import { describeScale, type ScaleRun } from './scale/describe';
 import { describePollPaths, measurePollPaths } from './poll-paths';
 import { describeDirectRoutes, measureDirectRoutes } from './direct-routes';
+import { describeColdStart, measureColdStart } from './cold-start';
 
 const SECRET = 'bench-secret';
 const option = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -53,6 +56,11 @@ function commit(): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** `npm run build`, as production builds: the type check, the Next app and the inference worker. */
+function buildTheApp(): void {
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 }
 
 async function settled(url: string, cookie: string): Promise<void> {
@@ -121,8 +129,13 @@ async function main(): Promise<void> {
   if (option('only') === 'plans') return plansOnly();
   if (option('only') === 'api') return apiOnly();
   const modelsOnly = option('only') === 'models';
-  if (!existsSync('.next/BUILD_ID')) execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
+  if (!existsSync('.next/BUILD_ID') || !existsSync('.next/studio/inference-worker.cjs')) buildTheApp();
   if (option('only') === 'reads') return scaleOnly();
+  if (option('only') === 'start') {
+    console.log(describeColdStart(await measureColdStart(SECRET)));
+    console.log('\n--only=start: printed, not recorded.');
+    return;
+  }
   if (option('only') === 'direct') {
     console.log(describeDirectRoutes(await measureDirectRoutes(SECRET, DURATION_S)));
     console.log('\n--only=direct: printed, not recorded.');
@@ -203,7 +216,7 @@ async function plansOnly(): Promise<void> {
 
 /** --only=api: a fresh build of this tree, then the poll's paths side by side (poll-paths.ts). */
 async function apiOnly(): Promise<void> {
-  execFileSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
+  buildTheApp();
   const database = await getTestDatabase();
   const db = createDb(database.connectionString, { maxConnections: 5 });
   const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: SECRET, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' });
