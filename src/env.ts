@@ -86,6 +86,19 @@ const rawSchema = z.object({
    * off. It moves no money, so in production it is off unless asked for.
    */
   LOCAL_CHECKOUT: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Requests a minute per API key and per user on /api/v1 and key requests to the REST paths, by plan. */
+  API_RATE_LIMIT_FREE: z.coerce.number().int().min(1).default(60),
+  API_RATE_LIMIT_PREMIUM: z.coerce.number().int().min(1).default(600),
+  /**
+   * host:port pairs callbacks may reach although they are loopback or private, over http too
+   * (local receivers, tests); every other callback URL must be https to a public address.
+   */
+  CALLBACK_ALLOW_HOSTS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[^,:\s]+:\d{1,5}(,[^,:\s]+:\d{1,5})*$/, 'a comma-separated list of host:port')
+      .optional(),
+  ),
 });
 
 export type Env = ReturnType<typeof parseEnv>;
@@ -131,6 +144,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
     /** Absolute origin of the app, for URLs handed to browsers and providers. */
     appOrigin: (raw.PUBLIC_BASE_URL ?? raw.NEXTAUTH_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
     maintenanceEnabled: raw.MAINTENANCE_ENABLED === true,
+    callbackAllowHosts: (raw.CALLBACK_ALLOW_HOSTS?.split(',') ?? []).map((entry) => entry.toLowerCase()),
   };
 }
 
