@@ -17,7 +17,10 @@
  */
 import { createHash, generateKeyPairSync, randomUUID, sign as ed25519Sign, type KeyObject } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { createArrivals, postWebhook, sampleMediaFor, sendBytes, sendJson, startLoopbackServer, type RecordedRequest } from './http';
+import { createArrivals } from './arrivals';
+import { routes, sendBytes, sendJson, startLoopbackServer, type RecordedRequest, type RoutedRequest } from './http';
+import { sampleMediaFor } from './sample-media';
+import { postWebhook } from './webhook-delivery';
 
 export type { RecordedRequest } from './http';
 
@@ -356,93 +359,116 @@ export async function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFa
     return body;
   }
 
-  const server = await startLoopbackServer(async (_req, res, recorded) => {
-    requests.push(recorded);
-    const { path, method } = recorded;
-
-    if (path === '/.well-known/jwks.json' && method === 'GET') {
-      if (applyFault(res, globalFaults.jwks)) return;
-      return sendJson(res, 200, { keys: keys.map((k) => k.publicJwk) });
-    }
-
-    const fileMatch = /^\/files\/([^/]+)\/([^/]+)$/.exec(path);
-    if (fileMatch && (method === 'GET' || method === 'HEAD')) {
-      const media = sampleMediaFor(fileMatch[2]!);
-      if (!media || !jobs.has(fileMatch[1]!)) return sendJson(res, 404, { detail: 'File not found' });
-      return sendBytes(res, 200, media.bytes, media.contentType);
-    }
-
-    if ((recorded.headers.authorization ?? '') !== `Key ${key}`) {
-      return sendJson(res, 401, { detail: 'Invalid Key Authorization header or key.' });
-    }
-
-    const requestRoute = /^\/(.+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(path);
-    if (requestRoute) {
-      const [, prefix = '', requestId = '', suffix] = requestRoute;
-      const job = jobs.get(requestId);
-      const op = suffix === '/status' ? 'status' : suffix === '/cancel' ? 'cancel' : 'result';
-      const expectedMethod = op === 'cancel' ? 'PUT' : 'GET';
-      if (method !== expectedMethod) return sendJson(res, 405, { detail: 'Method Not Allowed' });
+  /** A queued request's status, result or cancel: under the app's owner/alias only (a sub-path is a client bug). */
+  function onRequest(op: 'status' | 'result' | 'cancel', answer: (job: FakeFalRequest, request: RoutedRequest, res: ServerResponse) => void) {
+    return (request: RoutedRequest, res: ServerResponse) => {
       if (applyFault(res, globalFaults[op])) return;
-      // The real queue serves these under owner/alias only: a sub-path here is a client bug.
-      if (!job || decodeURIComponent(prefix) !== job.appPrefix) return sendJson(res, 404, { detail: `Request ${requestId} not found` });
+      const job = jobs.get(request.params.id!);
+      if (!job || request.params.app !== job.appPrefix) return sendJson(res, 404, { detail: `Request ${request.params.id} not found` });
       if (applyFault(res, job.script.faults?.[op])) return;
+      answer(job, request, res);
+    };
+  }
 
-      if (op === 'status') {
-        advanceOnPoll(job);
-        return sendJson(res, 200, statusBody(job, recorded.query.logs === '1'));
-      }
-      if (op === 'result') {
-        if (job.state !== 'COMPLETED' || !job.outcome) return sendJson(res, 400, { detail: 'Request is still in progress' });
-        if (job.outcome.ok) return sendJson(res, 200, job.outcome.output, { 'x-fal-request-id': job.requestId });
-        const headers: Record<string, string> = { 'x-fal-request-id': job.requestId };
-        if (job.outcome.errorType) headers['x-fal-error-type'] = job.outcome.errorType;
-        return sendJson(res, job.outcome.status, job.outcome.body, headers);
-      }
-      // cancel
-      if (job.state === 'COMPLETED') return sendJson(res, 400, { status: 'ALREADY_COMPLETED' });
-      job.state = 'COMPLETED';
-      job.completedMs = Date.now();
-      job.outcome = { ok: false, status: 499, body: { detail: 'Request was cancelled', error_type: 'client_cancelled' }, errorType: 'client_cancelled', canceled: true };
-      if (job.webhookUrl) void sendWebhook(job.requestId, {}, 'completed').catch(() => undefined);
-      return sendJson(res, 202, { status: 'CANCELLATION_REQUESTED' });
-    }
+  const status = onRequest('status', (job, request, res) => {
+    advanceOnPoll(job);
+    sendJson(res, 200, statusBody(job, request.query.logs === '1'));
+  });
 
-    if (method === 'POST') {
-      const app = parseApp(path);
-      if (!app) return sendJson(res, 404, { detail: 'Application not found' });
-      if (applyFault(res, globalFaults.submit)) return;
-      const script = findScript(app.endpointId, app.appPrefix);
-      if (applyFault(res, script.faults?.submit)) return;
-      if (recorded.rawBody && recorded.body === undefined) return sendJson(res, 400, { detail: 'Invalid JSON body' });
-      const input = (recorded.body ?? {}) as Record<string, unknown>;
-      const requestId = randomUUID();
-      const webhookUrl = recorded.query.fal_webhook || undefined;
-      const job: FakeFalRequest = {
-        requestId,
-        endpointId: app.endpointId,
-        appPrefix: app.appPrefix,
-        input,
-        webhookUrl,
-        state: 'IN_QUEUE',
-        polls: 0,
-        script,
-        createdMs: Date.now(),
-      };
-      jobs.set(requestId, job);
-      if (script.afterMs !== undefined && !script.never) later(script.afterMs, () => finish(job));
-      return sendJson(res, 200, {
-        status: 'IN_QUEUE',
-        request_id: requestId,
-        gateway_request_id: requestId,
-        queue_position: script.queuePolls ?? 0,
-        ...urlsFor(job),
-        logs: null,
-        metrics: {},
-      });
-    }
+  const result = onRequest('result', (job, _request, res) => {
+    if (job.state !== 'COMPLETED' || !job.outcome) return sendJson(res, 400, { detail: 'Request is still in progress' });
+    if (job.outcome.ok) return sendJson(res, 200, job.outcome.output, { 'x-fal-request-id': job.requestId });
+    const headers: Record<string, string> = { 'x-fal-request-id': job.requestId };
+    if (job.outcome.errorType) headers['x-fal-error-type'] = job.outcome.errorType;
+    sendJson(res, job.outcome.status, job.outcome.body, headers);
+  });
 
-    return sendJson(res, 404, { detail: 'Not Found' });
+  const cancel = onRequest('cancel', (job, _request, res) => {
+    if (job.state === 'COMPLETED') return sendJson(res, 400, { status: 'ALREADY_COMPLETED' });
+    job.state = 'COMPLETED';
+    job.completedMs = Date.now();
+    job.outcome = { ok: false, status: 499, body: { detail: 'Request was cancelled', error_type: 'client_cancelled' }, errorType: 'client_cancelled', canceled: true };
+    if (job.webhookUrl) void sendWebhook(job.requestId, {}, 'completed').catch(() => undefined);
+    sendJson(res, 202, { status: 'CANCELLATION_REQUESTED' });
+  });
+
+  function submit(request: RecordedRequest, res: ServerResponse): void {
+    const app = parseApp(request.path);
+    if (!app) return sendJson(res, 404, { detail: 'Application not found' });
+    if (applyFault(res, globalFaults.submit)) return;
+    const script = findScript(app.endpointId, app.appPrefix);
+    if (applyFault(res, script.faults?.submit)) return;
+    if (request.rawBody && request.body === undefined) return sendJson(res, 400, { detail: 'Invalid JSON body' });
+    const input = (request.body ?? {}) as Record<string, unknown>;
+    const requestId = randomUUID();
+    const webhookUrl = request.query.fal_webhook || undefined;
+    const job: FakeFalRequest = {
+      requestId,
+      endpointId: app.endpointId,
+      appPrefix: app.appPrefix,
+      input,
+      webhookUrl,
+      state: 'IN_QUEUE',
+      polls: 0,
+      script,
+      createdMs: Date.now(),
+    };
+    jobs.set(requestId, job);
+    if (script.afterMs !== undefined && !script.never) later(script.afterMs, () => finish(job));
+    sendJson(res, 200, {
+      status: 'IN_QUEUE',
+      request_id: requestId,
+      gateway_request_id: requestId,
+      queue_position: script.queuePolls ?? 0,
+      ...urlsFor(job),
+      logs: null,
+      metrics: {},
+    });
+  }
+
+  const methodNotAllowed = (_request: RoutedRequest, res: ServerResponse) => sendJson(res, 405, { detail: 'Method Not Allowed' });
+
+  const queue = routes(
+    [
+      { method: 'GET', path: '/*app/requests/:id/status', answer: status },
+      { method: 'PUT', path: '/*app/requests/:id/cancel', answer: cancel },
+      { method: 'GET', path: '/*app/requests/:id', answer: result },
+      { method: '*', path: '/*app/requests/:id/status', answer: methodNotAllowed },
+      { method: '*', path: '/*app/requests/:id/cancel', answer: methodNotAllowed },
+      { method: '*', path: '/*app/requests/:id', answer: methodNotAllowed },
+    ],
+    (_req, res, recorded) => (recorded.method === 'POST' ? submit(recorded, res) : sendJson(res, 404, { detail: 'Not Found' })),
+  );
+
+  const answer = routes(
+    [
+      {
+        method: 'GET',
+        path: '/.well-known/jwks.json',
+        answer: (_request, res) => {
+          if (applyFault(res, globalFaults.jwks)) return;
+          sendJson(res, 200, { keys: keys.map((k) => k.publicJwk) });
+        },
+      },
+      {
+        method: ['GET', 'HEAD'],
+        path: '/files/:id/:name',
+        answer: ({ params }, res) => {
+          const media = sampleMediaFor(params.name!);
+          if (!media || !jobs.has(params.id!)) return sendJson(res, 404, { detail: 'File not found' });
+          sendBytes(res, 200, media.bytes, media.contentType);
+        },
+      },
+    ],
+    (req, res, recorded) => {
+      if ((recorded.headers.authorization ?? '') !== `Key ${key}`) return sendJson(res, 401, { detail: 'Invalid Key Authorization header or key.' });
+      return queue(req, res, recorded);
+    },
+  );
+
+  const server = await startLoopbackServer((req, res, recorded) => {
+    requests.push(recorded);
+    return answer(req, res, recorded);
   });
   origin = server.url;
 

@@ -16,7 +16,10 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { createArrivals, postWebhook, sampleMediaFor, sendBytes, sendJson, startLoopbackServer, type RecordedRequest } from './http';
+import { createArrivals } from './arrivals';
+import { routes, sendBytes, sendJson, startLoopbackServer, type RecordedRequest, type RoutedRequest } from './http';
+import { sampleMediaFor } from './sample-media';
+import { postWebhook } from './webhook-delivery';
 
 export type { RecordedRequest } from './http';
 
@@ -379,142 +382,155 @@ export async function startFakeReplicate(options: FakeReplicateOptions = {}): Pr
     if (afterPolls !== undefined && p._polls >= afterPolls) finish(p);
   }
 
-  const server = await startLoopbackServer(async (req, res, recorded) => {
-    requests.push(recorded);
-    const path = recorded.path;
-    const method = recorded.method;
+  const notFound = (res: ServerResponse) => problem(res, 404, 'Not found', 'The requested resource could not be found.');
 
-    const fileMatch = /^\/files\/([^/]+)\/([^/]+)$/.exec(path);
-    if (fileMatch && (method === 'GET' || method === 'HEAD')) {
-      const media = sampleMediaFor(fileMatch[2]!);
-      if (!media || !predictions.has(fileMatch[1]!)) return problem(res, 404, 'Not found', 'The requested resource could not be found.');
-      return sendBytes(res, 200, media.bytes, media.contentType);
+  async function create(request: RoutedRequest, res: ServerResponse): Promise<void> {
+    if (applyFault(res, globalFaults.create)) return;
+    if (request.rawBody && request.body === undefined) return problem(res, 400, 'Bad request', 'Invalid JSON body');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const modelRoute = request.params.owner !== undefined;
+    let model = modelRoute ? `${request.params.owner}/${request.params.name}` : undefined;
+    const version = modelRoute ? undefined : typeof body.version === 'string' ? body.version : undefined;
+    if (!modelRoute && !version) {
+      return problem(res, 422, 'Input validation failed', '- (root): version is required\n', {
+        invalid_fields: [{ type: 'required', field: '(root)', description: 'version is required' }],
+      });
     }
-
-    if (!path.startsWith('/v1/')) return problem(res, 404, 'Not found', 'The requested resource could not be found.');
-
-    const auth = recorded.headers.authorization ?? '';
-    if (auth !== `Bearer ${token}` && auth !== `Token ${token}`) {
-      return problem(res, 401, 'Unauthenticated', 'You did not pass a valid authentication token');
+    const found = findScript(model, version);
+    model ??= found.model ?? 'unknown/unknown';
+    const script = found.script;
+    if (applyFault(res, script.faults?.create)) return;
+    if (!body.input || typeof body.input !== 'object' || Array.isArray(body.input)) {
+      return problem(res, 422, 'Input validation failed', '- (root): input is required\n', {
+        invalid_fields: [{ type: 'required', field: '(root)', description: 'input is required' }],
+      });
     }
-
-    const modelRoute = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(path);
-    if ((modelRoute || path === '/v1/predictions') && method === 'POST') {
-      if (applyFault(res, globalFaults.create)) return;
-      if (recorded.rawBody && recorded.body === undefined) return problem(res, 400, 'Bad request', 'Invalid JSON body');
-      const body = (recorded.body ?? {}) as Record<string, unknown>;
-      let model = modelRoute ? `${decodeURIComponent(modelRoute[1]!)}/${decodeURIComponent(modelRoute[2]!)}` : undefined;
-      const version = modelRoute ? undefined : typeof body.version === 'string' ? body.version : undefined;
-      if (!modelRoute && !version) {
-        return problem(res, 422, 'Input validation failed', '- (root): version is required\n', {
-          invalid_fields: [{ type: 'required', field: '(root)', description: 'version is required' }],
-        });
+    const input = body.input as Record<string, unknown>;
+    const rejection = typeof script.rejectInput === 'function' ? script.rejectInput(input) : script.rejectInput;
+    if (rejection) {
+      return problem(res, 422, 'Input validation failed', rejection, {
+        invalid_fields: [{ type: 'invalid', field: 'input', description: rejection.replace(/^-\s*/, '').trim() }],
+      });
+    }
+    if (body.webhook !== undefined) {
+      try {
+        new URL(String(body.webhook));
+      } catch {
+        return problem(res, 422, 'Invalid webhook URL', 'webhook: must be a valid URL');
       }
-      const found = findScript(model, version);
-      model ??= found.model ?? 'unknown/unknown';
-      const script = found.script;
-      if (applyFault(res, script.faults?.create)) return;
-      if (!body.input || typeof body.input !== 'object' || Array.isArray(body.input)) {
-        return problem(res, 422, 'Input validation failed', '- (root): input is required\n', {
-          invalid_fields: [{ type: 'required', field: '(root)', description: 'input is required' }],
-        });
-      }
-      const input = body.input as Record<string, unknown>;
-      const rejection = typeof script.rejectInput === 'function' ? script.rejectInput(input) : script.rejectInput;
-      if (rejection) {
-        return problem(res, 422, 'Input validation failed', rejection, {
-          invalid_fields: [{ type: 'invalid', field: 'input', description: rejection.replace(/^-\s*/, '').trim() }],
-        });
-      }
-      if (body.webhook !== undefined) {
-        try {
-          new URL(String(body.webhook));
-        } catch {
-          return problem(res, 422, 'Invalid webhook URL', 'webhook: must be a valid URL');
-        }
-      }
-      const id = predictionId();
-      const now = Date.now();
-      const p: FakePrediction = {
-        id,
-        model,
-        version: version ?? 'hidden',
-        input,
-        logs: '',
-        output: null,
-        data_removed: false,
-        error: null,
-        status: 'starting',
-        created_at: new Date(now).toISOString(),
-        urls: { get: `${origin}/v1/predictions/${id}`, cancel: `${origin}/v1/predictions/${id}/cancel`, web: `${origin}/p/${id}` },
-        webhook: typeof body.webhook === 'string' ? body.webhook : undefined,
-        webhook_events_filter: Array.isArray(body.webhook_events_filter) ? (body.webhook_events_filter as string[]) : undefined,
-        source: 'api',
-        _polls: 0,
-        _script: script,
-        _createdMs: now,
-      };
-      predictions.set(id, p);
-      if (script.afterMs !== undefined && !script.never) {
-        later(script.afterMs, () => {
-          if (p.status === 'starting') {
-            p.status = 'processing';
-            p.started_at = new Date().toISOString();
-          }
-          finish(p);
-        });
-      }
-      fireWebhook(p, 'start');
-
-      const prefer = /(?:^|[,;\s])wait(?:=(\d+))?/i.exec(recorded.headers.prefer ?? '');
-      if (prefer) {
-        const seconds = Math.min(60, Math.max(1, Number(prefer[1] ?? 60)));
-        if (script.afterMs === undefined && !script.never) {
+    }
+    const id = predictionId();
+    const now = Date.now();
+    const p: FakePrediction = {
+      id,
+      model,
+      version: version ?? 'hidden',
+      input,
+      logs: '',
+      output: null,
+      data_removed: false,
+      error: null,
+      status: 'starting',
+      created_at: new Date(now).toISOString(),
+      urls: { get: `${origin}/v1/predictions/${id}`, cancel: `${origin}/v1/predictions/${id}/cancel`, web: `${origin}/p/${id}` },
+      webhook: typeof body.webhook === 'string' ? body.webhook : undefined,
+      webhook_events_filter: Array.isArray(body.webhook_events_filter) ? (body.webhook_events_filter as string[]) : undefined,
+      source: 'api',
+      _polls: 0,
+      _script: script,
+      _createdMs: now,
+    };
+    predictions.set(id, p);
+    if (script.afterMs !== undefined && !script.never) {
+      later(script.afterMs, () => {
+        if (p.status === 'starting') {
           p.status = 'processing';
           p.started_at = new Date().toISOString();
-          finish(p); // the model "runs" during the held request
-        } else if (p.status !== 'succeeded' && p.status !== 'failed' && p.status !== 'canceled') {
-          await new Promise<void>((resolve) => {
-            const list = completionWaiters.get(id) ?? [];
-            list.push(resolve);
-            completionWaiters.set(id, list);
-            later(seconds * 1000, resolve);
-          });
-          if (p.status === 'starting') {
-            p.status = 'processing';
-            p.started_at = new Date().toISOString();
-          }
+        }
+        finish(p);
+      });
+    }
+    fireWebhook(p, 'start');
+
+    const prefer = /(?:^|[,;\s])wait(?:=(\d+))?/i.exec(request.headers.prefer ?? '');
+    if (prefer) {
+      const seconds = Math.min(60, Math.max(1, Number(prefer[1] ?? 60)));
+      if (script.afterMs === undefined && !script.never) {
+        p.status = 'processing';
+        p.started_at = new Date().toISOString();
+        finish(p); // the model "runs" during the held request
+      } else if (p.status !== 'succeeded' && p.status !== 'failed' && p.status !== 'canceled') {
+        await new Promise<void>((resolve) => {
+          const list = completionWaiters.get(id) ?? [];
+          list.push(resolve);
+          completionWaiters.set(id, list);
+          later(seconds * 1000, resolve);
+        });
+        if (p.status === 'starting') {
+          p.status = 'processing';
+          p.started_at = new Date().toISOString();
         }
       }
-      return sendJson(res, 201, serialise(p));
     }
+    return sendJson(res, 201, serialise(p));
+  }
 
-    const getMatch = /^\/v1\/predictions\/([^/]+)$/.exec(path);
-    if (getMatch && method === 'GET') {
-      if (applyFault(res, globalFaults.get)) return;
-      const p = predictions.get(getMatch[1]!);
-      if (!p) return problem(res, 404, 'Not found', 'The requested resource could not be found.');
-      if (applyFault(res, p._script.faults?.get)) return;
-      advanceOnPoll(p);
-      return sendJson(res, 200, serialise(p));
+  function get(request: RoutedRequest, res: ServerResponse): void {
+    if (applyFault(res, globalFaults.get)) return;
+    const p = predictions.get(request.params.id!);
+    if (!p) return notFound(res);
+    if (applyFault(res, p._script.faults?.get)) return;
+    advanceOnPoll(p);
+    return sendJson(res, 200, serialise(p));
+  }
+
+  function cancel(request: RoutedRequest, res: ServerResponse): void {
+    if (applyFault(res, globalFaults.cancel)) return;
+    const p = predictions.get(request.params.id!);
+    if (!p) return notFound(res);
+    if (applyFault(res, p._script.faults?.cancel)) return;
+    if (p.status === 'starting' || p.status === 'processing') {
+      p.status = 'canceled';
+      p.completed_at = new Date().toISOString();
+      notifyCompleted(p);
+      fireWebhook(p, 'completed');
     }
+    return sendJson(res, 200, serialise(p));
+  }
 
-    const cancelMatch = /^\/v1\/predictions\/([^/]+)\/cancel$/.exec(path);
-    if (cancelMatch && method === 'POST') {
-      if (applyFault(res, globalFaults.cancel)) return;
-      const p = predictions.get(cancelMatch[1]!);
-      if (!p) return problem(res, 404, 'Not found', 'The requested resource could not be found.');
-      if (applyFault(res, p._script.faults?.cancel)) return;
-      if (p.status === 'starting' || p.status === 'processing') {
-        p.status = 'canceled';
-        p.completed_at = new Date().toISOString();
-        notifyCompleted(p);
-        fireWebhook(p, 'completed');
-      }
-      return sendJson(res, 200, serialise(p));
-    }
+  const api = routes(
+    [
+      { method: 'POST', path: '/v1/models/:owner/:name/predictions', answer: create },
+      { method: 'POST', path: '/v1/predictions', answer: create },
+      { method: 'GET', path: '/v1/predictions/:id', answer: get },
+      { method: 'POST', path: '/v1/predictions/:id/cancel', answer: cancel },
+    ],
+    (_req, res) => notFound(res),
+  );
 
-    return problem(res, 404, 'Not found', 'The requested resource could not be found.');
+  const answer = routes(
+    [
+      {
+        method: ['GET', 'HEAD'],
+        path: '/files/:id/:name',
+        answer: ({ params }, res) => {
+          const media = sampleMediaFor(params.name!);
+          if (!media || !predictions.has(params.id!)) return notFound(res);
+          return sendBytes(res, 200, media.bytes, media.contentType);
+        },
+      },
+    ],
+    (req, res, recorded) => {
+      if (!recorded.path.startsWith('/v1/')) return notFound(res);
+      const auth = recorded.headers.authorization ?? '';
+      if (auth !== `Bearer ${token}` && auth !== `Token ${token}`) return problem(res, 401, 'Unauthenticated', 'You did not pass a valid authentication token');
+      return api(req, res, recorded);
+    },
+  );
+
+  const server = await startLoopbackServer((req, res, recorded) => {
+    requests.push(recorded);
+    return answer(req, res, recorded);
   });
   origin = server.url;
 

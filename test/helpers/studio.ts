@@ -19,6 +19,7 @@ import { createCaller } from '~/server/trpc/root';
 import { serveRoutes, sessionCookieFor, type RouteServer, type RouteTable } from './api-route-server';
 import { getTestDatabase, type TestDatabase } from './database';
 import { makePng } from './images';
+import { pollUntil, WAIT_MS } from './poll';
 
 type DbHolder = { studioDb?: Promise<Db> };
 
@@ -113,7 +114,8 @@ export async function startStudio(options: { env?: Record<string, string | undef
       setProviderOverrideForTests(null);
       setStorageDriverForTests(null);
       await server.close();
-      // Let in-flight timers settle before the database goes away.
+      // A handler whose client hung up goes on without its connection, and nothing signals its end:
+      // its last statements get a moment before the database goes away.
       await new Promise((resolve) => setTimeout(resolve, 50));
       await db.$disconnect().catch(() => undefined);
       delete (globalThis as DbHolder).studioDb;
@@ -127,28 +129,19 @@ export async function startStudio(options: { env?: Record<string, string | undef
   return studio;
 }
 
-/** Polls the database until the generation reaches one of the statuses (or fails the test). */
-export async function waitForGeneration(db: Db, id: string, statuses: string[], timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await db.generation.findUniqueOrThrow({ where: { id } });
-    if (statuses.includes(row.status)) return row;
-    if (Date.now() > deadline) throw new Error(`generation ${id} stayed ${row.status} (wanted ${statuses.join('|')}): ${row.error ?? ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Reads the generation until it reaches one of the statuses (or fails the test). */
+export function waitForGeneration(db: Db, id: string, statuses: readonly string[], timeoutMs = WAIT_MS) {
+  return pollUntil(() => db.generation.findUniqueOrThrow({ where: { id } }), (row) => statuses.includes(row.status), `generation ${id} to be ${statuses.join(' or ')}`, { timeoutMs });
 }
 
 /**
  * Runs the engine's rounds (as the server's timer would) until the generation reaches one of the
  * statuses, by default an end (or fails the test).
  */
-export async function runUntil(db: Db, id: string, statuses: readonly string[] = ['succeeded', 'failed'], timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+export function runUntil(db: Db, id: string, statuses: readonly string[] = ['succeeded', 'failed'], timeoutMs = 30_000) {
+  const round = async () => {
     await runEngineOnce(db);
-    const row = await db.generation.findUniqueOrThrow({ where: { id } });
-    if (statuses.includes(row.status)) return row;
-    if (Date.now() > deadline) throw new Error(`generation ${id} stayed ${row.status} (wanted ${statuses.join('|')}): ${row.error ?? ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-  }
+    return db.generation.findUniqueOrThrow({ where: { id } });
+  };
+  return pollUntil(round, (row) => statuses.includes(row.status), `generation ${id} to be ${statuses.join(' or ')}`, { timeoutMs });
 }

@@ -11,7 +11,8 @@ import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portBelowEphemeralRange } from '@test/helpers/http';
+import { pollUntil } from '@test/helpers/poll';
+import { portBelowEphemeralRange } from '@test/helpers/ports';
 import { NGINX_REQUIRED, requireExecutable } from '@test/helpers/prerequisites';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -120,17 +121,16 @@ http {
   nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
   nginx.stdout?.on('data', (chunk: Buffer) => (nginxLog += chunk.toString()));
   nginx.stderr?.on('data', (chunk: Buffer) => (nginxLog += chunk.toString()));
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (nginx.exitCode !== null) throw new Error(`nginx exited: ${nginxLog}`);
-    try {
-      await fetch(`http://127.0.0.1:${proxyPort}/ready`);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`nginx did not start: ${nginxLog}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const answers = async () => {
+    if (nginx!.exitCode !== null) throw new Error(`nginx exited: ${nginxLog}`);
+    return fetch(`http://127.0.0.1:${proxyPort}/ready`).then(
+      () => true,
+      () => false,
+    );
+  };
+  await pollUntil(answers, (up) => up, 'nginx to answer').catch((error: unknown) => {
+    throw new Error(`nginx did not start: ${nginxLog}`, { cause: error });
+  });
 });
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { stopServerRuntime } from '~/server/runtime';
 import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 import { serveRoutes, type RouteServer } from '@test/helpers/api-route-server';
-import { CLOSED_PORT } from '@test/helpers/http';
+import { CLOSED_PORT } from '@test/helpers/ports';
 import { allApiRoutes, startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 
 const OUTAGE = { success: false, data: null, message: 'The studio is briefly unavailable. Please try again in a moment.', error: 'database_unavailable' };

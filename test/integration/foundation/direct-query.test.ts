@@ -8,7 +8,7 @@ import { createDb } from '~/server/db/client';
 import { queryDirect } from '~/server/db/direct-query';
 import { Prisma } from '~/server/db/generated/client';
 import { asAppError } from '~/server/errors';
-import { CLOSED_PORT } from '@test/helpers/http';
+import { CLOSED_PORT } from '@test/helpers/ports';
 import { startStudio, type Studio } from '@test/helpers/studio';
 
 let studio: Studio;

@@ -14,12 +14,14 @@ import { DISPATCH_CONCURRENCY, runEngineOnce } from '~/server/services/generatio
 import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { claimStaleRunning, reconcileGeneration } from '~/server/services/generation/reconcile';
 import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
-import { waitUntil } from '@test/helpers/http';
+import { pollUntil, WAIT_MS } from '@test/helpers/poll';
 import { startStudio, waitForGeneration, type Studio } from '@test/helpers/studio';
 
 const TAKEOVER_LIMIT_MS = 15_000;
-/** Longer than a claim: without renewal another instance would take the work over meanwhile. */
-const SLOW_PROVIDER_MS = (CLAIM_SECONDS + 3) * 1000;
+/** How often "instance B" runs its round or tries to claim: its work, not a wait for a state. */
+const ROUND_MS = 250;
+/** Longer than any wait here: the provider holds a request until the test drops its connection. */
+const PROVIDER_TIMEOUT_MS = 120_000;
 
 let replicate: FakeReplicate;
 let studio: Studio;
@@ -44,6 +46,20 @@ afterEach(async () => {
   await studio.db.generation.updateMany({ where: { status: { in: ['queued', 'starting', 'processing'] } }, data: { status: 'canceled', claimedUntil: null } });
 });
 
+/**
+ * Instance B's attempts (`attempt` asserts that each gets nothing) until a claim taken at
+ * `claimedUntil` would have lapsed and one more round has run: what B sees while A's work outlasts
+ * one claim.
+ */
+async function claimsUntilPast(claimedUntil: Date, attempt: () => Promise<void>): Promise<void> {
+  const lapsed = claimedUntil.getTime() + ROUND_MS;
+  const attemptAt = async () => {
+    await attempt();
+    return Date.now();
+  };
+  await pollUntil(attemptAt, (now) => now > lapsed, 'the claim to outlast its first term', { timeoutMs: CLAIM_SECONDS * 1000 + WAIT_MS, intervalMs: ROUND_MS });
+}
+
 const pollsOf = (jobId: string) => replicate.requests.filter((r) => r.method === 'GET' && r.path === `/v1/predictions/${jobId}`).length;
 
 /** A premium user's FLUX schnell job, sent to Replicate by this process and left running there. */
@@ -52,10 +68,9 @@ async function runningJob(prompt: string) {
   const user = await studio.createUser({ credits: 10, premium: true });
   const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt });
   const row = await waitForGeneration(studio.db, submitted.id, ['starting', 'processing']);
-  // A model with a long time limit (the time scale shrinks it), so only claims decide who polls.
-  await studio.db.generation.update({ where: { id: row.id }, data: { deadlineAt: new Date(Date.now() + 120_000) } });
-  // Older than the polling interval, so any instance's next round wants to check it.
-  await sleep(100);
+  // A model with a long time limit (the time scale shrinks it), so only claims decide who polls;
+  // checked longer ago than the polling interval, so any instance's next round wants to check it.
+  await studio.db.generation.update({ where: { id: row.id }, data: { deadlineAt: new Date(Date.now() + 120_000), lastCheckedAt: new Date(Date.now() - 3_600_000) } });
   return { user, id: row.id, jobId: row.providerJobId! };
 }
 
@@ -67,43 +82,35 @@ describe('an instance that dies', () => {
     expect(claimed.map((c) => c.id)).toEqual([id]);
     const diedAt = Date.now();
     const polledBefore = pollsOf(jobId);
-    // Instance B runs its ordinary rounds.
-    let takenOverAfterMs: number | null = null;
-    while (Date.now() - diedAt < TAKEOVER_LIMIT_MS + 2_000) {
+    // Instance B runs its ordinary rounds until one of them checks the job.
+    const instanceBRound = async () => {
       await runEngineOnce(studio.db);
-      if (pollsOf(jobId) > polledBefore) {
-        takenOverAfterMs = Date.now() - diedAt;
-        break;
-      }
-      await sleep(250);
-    }
-    expect(takenOverAfterMs).not.toBeNull();
-    expect(takenOverAfterMs!).toBeLessThan(TAKEOVER_LIMIT_MS);
+      return pollsOf(jobId);
+    };
+    await pollUntil(instanceBRound, (polls) => polls > polledBefore, 'instance B to check the job', { timeoutMs: TAKEOVER_LIMIT_MS + 2_000, intervalMs: ROUND_MS });
+    const takenOverAfterMs = Date.now() - diedAt;
+    expect(takenOverAfterMs).toBeLessThan(TAKEOVER_LIMIT_MS);
     // A's claim was respected while it could still have been alive.
-    expect(takenOverAfterMs!).toBeGreaterThanOrEqual(CLAIM_SECONDS * 1000 - 1_000);
+    expect(takenOverAfterMs).toBeGreaterThanOrEqual(CLAIM_SECONDS * 1000 - 1_000);
   });
 });
 
 describe('an instance that lives', () => {
   it('keeps its claim while the provider takes longer than a claim to accept a job: nobody sends it twice', async () => {
-    // A provider that takes SLOW_PROVIDER_MS and then times out (no retry, so the test ends).
-    setProviderOverrideForTests({ replicate: createReplicateProvider({ token: replicate.token, baseUrl: replicate.baseUrl, timeoutMs: SLOW_PROVIDER_MS, retry: { attempts: 1 } }) });
+    // A provider that holds the create until the test breaks the connection (no retry, so the test ends).
+    setProviderOverrideForTests({ replicate: createReplicateProvider({ token: replicate.token, baseUrl: replicate.baseUrl, timeoutMs: PROVIDER_TIMEOUT_MS, retry: { attempts: 1 } }) });
     replicate.fault('create', { hang: true });
     const user = await studio.createUser({ credits: 10, premium: true });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'slow accept' });
     // Instance A (this process's dispatch timer) is now waiting on the provider, claim held.
-    const deadline = Date.now() + 5_000;
-    while (replicate.createRequests().length === 0 && Date.now() < deadline) await sleep(20);
+    await pollUntil(() => replicate.createRequests().length, (creates) => creates > 0, 'the create at Replicate');
     expect(replicate.createRequests()).toHaveLength(1);
     // A model with a long time limit (the time scale shrinks it), so only claims decide who sends it.
-    await studio.db.generation.update({ where: { id: submitted.id }, data: { deadlineAt: new Date(Date.now() + 120_000) } });
-    const started = Date.now();
-    while (Date.now() - started < SLOW_PROVIDER_MS - 1_000) {
-      // Instance B's claim on due jobs never gets it.
-      expect(await claimDueGenerations(studio.db)).toEqual([]);
-      await sleep(500);
-    }
-    const row = await waitForGeneration(studio.db, submitted.id, ['failed'], 10_000);
+    const { claimedUntil } = await studio.db.generation.update({ where: { id: submitted.id }, data: { deadlineAt: new Date(Date.now() + 120_000) } });
+    // Instance B's claim on due jobs never gets it, until past the moment A's claim would lapse unrenewed.
+    await claimsUntilPast(claimedUntil!, async () => expect(await claimDueGenerations(studio.db)).toEqual([]));
+    expect(replicate.dropHung()).toBe(1);
+    const row = await waitForGeneration(studio.db, submitted.id, ['failed']);
     expect(row.error).toBe('The model provider is unavailable right now. Your credits have been refunded.');
     expect(replicate.createRequests()).toHaveLength(1);
     expect(await studio.balance(user)).toBe(10);
@@ -111,18 +118,16 @@ describe('an instance that lives', () => {
 
   it('keeps its claim while the provider takes longer than a claim to answer a poll', async () => {
     const { id, jobId } = await runningJob('slow poll');
-    setProviderOverrideForTests({ replicate: createReplicateProvider({ token: replicate.token, baseUrl: replicate.baseUrl, timeoutMs: SLOW_PROVIDER_MS, retry: { attempts: 1 } }) });
+    setProviderOverrideForTests({ replicate: createReplicateProvider({ token: replicate.token, baseUrl: replicate.baseUrl, timeoutMs: PROVIDER_TIMEOUT_MS, retry: { attempts: 1 } }) });
     replicate.fault('get', { hang: true });
     const [claim] = await claimStaleRunning(studio.db);
     expect(claim?.id).toBe(id);
     // Instance A polls; the provider does not answer for longer than a claim lasts.
     const polling = reconcileGeneration(studio.db, claim!.id, claim!.claimedUntil);
-    const started = Date.now();
-    while (Date.now() - started < SLOW_PROVIDER_MS - 1_000) {
-      // Instance B never gets the job meanwhile.
-      expect(await claimStaleRunning(studio.db)).toEqual([]);
-      await sleep(500);
-    }
+    await pollUntil(() => pollsOf(jobId), (polls) => polls === 1, "instance A's poll at Replicate");
+    // Instance B never gets the job meanwhile, until past the moment A's first claim would lapse.
+    await claimsUntilPast(claim!.claimedUntil, async () => expect(await claimStaleRunning(studio.db)).toEqual([]));
+    expect(replicate.dropHung()).toBe(1);
     await polling;
     expect(pollsOf(jobId)).toBe(1);
     // A released its claim when done: the next round anywhere may check the job again.
@@ -135,8 +140,7 @@ describe('an instance that lives', () => {
 describe('a burst of due jobs', () => {
   it(`is sent at most ${DISPATCH_CONCURRENCY} at a time, each job once, the rest waiting their turn`, async () => {
     // The first jobs' creates hang until the test breaks their connections, so their slots stay
-    // taken for as long as the checks below need, however slow the machine. (They used to hang
-    // until a 1.5 s client timeout, which a busy machine could reach before the checks.)
+    // taken for as long as the checks below need, however slow the machine.
     setProviderOverrideForTests({ replicate: createReplicateProvider({ token: replicate.token, baseUrl: replicate.baseUrl, retry: { attempts: 1 } }) });
     replicate.fault('create', { hang: true, times: DISPATCH_CONCURRENCY });
     replicate.script('black-forest-labs/flux-schnell', { never: true });
@@ -149,14 +153,14 @@ describe('a burst of due jobs', () => {
     // one is due after the last of theirs.
     const due = await studio.db.generation.findMany({ where: { id: { in: ids } }, select: { dispatchAt: true } });
     await sleep(Math.max(...due.map((row) => row.dispatchAt.getTime())) - Date.now() + 50);
-    await waitUntil(() => replicate.createRequests().length >= DISPATCH_CONCURRENCY, 20_000);
+    await pollUntil(() => replicate.createRequests().length, (creates) => creates >= DISPATCH_CONCURRENCY, `${DISPATCH_CONCURRENCY} creates at Replicate`);
     // Every slot is waiting on the provider: nobody else is sent meanwhile.
     expect(replicate.createRequests()).toHaveLength(DISPATCH_CONCURRENCY);
     // The others are not even claimed yet: still queued in the database for whoever is free first.
     expect(await studio.db.generation.count({ where: { id: { in: ids }, status: 'queued', claimedUntil: { not: null } } })).toBe(DISPATCH_CONCURRENCY);
     // The hung ones fail (failed and refunded: the provider may have the job); then the rest go.
     expect(replicate.dropHung()).toBe(DISPATCH_CONCURRENCY);
-    for (const id of ids) await waitForGeneration(studio.db, id, ['failed', 'starting'], 10_000);
+    for (const id of ids) await waitForGeneration(studio.db, id, ['failed', 'starting']);
     const rows = await studio.db.generation.findMany({ where: { id: { in: ids } } });
     expect(rows.filter((r) => r.status === 'failed')).toHaveLength(DISPATCH_CONCURRENCY);
     expect(rows.filter((r) => r.status === 'starting')).toHaveLength(JOBS - DISPATCH_CONCURRENCY);

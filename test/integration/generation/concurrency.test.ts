@@ -3,7 +3,7 @@
  * submits can never overdraw, and each accepted one is charged exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '@test/helpers/http';
+import { pollUntil } from '@test/helpers/poll';
 import { startStudio, type Studio } from '@test/helpers/studio';
 
 let studio: Studio;
@@ -59,9 +59,9 @@ describe('parallel submits', () => {
       async (tx) => {
         await tx.$queryRaw`SELECT 1 FROM "User" WHERE "id" = ${user.id} FOR UPDATE`;
         submits = Promise.all(Array.from({ length: 5 }, submit));
-        // The lock goes once all five wait on it (a fixed pause let a busy machine's late ones
-        // start after it, and the race went untested). PGlite has one connection: nothing to wait for.
-        if (studio.database.kind === 'postgres') await waitUntil(async () => (await lockWaiters()) === 5, 30_000);
+        // The lock goes once all five wait on it: a late one would start after it, and the race would
+        // go untested. PGlite has one connection: nothing to wait for.
+        if (studio.database.kind === 'postgres') await pollUntil(lockWaiters, (waiting) => waiting === 5, 'five submits waiting on the lock', { timeoutMs: 30_000 });
       },
       { timeout: 60_000 },
     );

@@ -9,7 +9,8 @@ import { applyJob } from '~/server/services/generation/apply-job';
 import { providerFor, setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { startFakeFal, type FakeFal } from '@test/helpers/fake-fal';
 import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
-import { startStudio, type Studio } from '@test/helpers/studio';
+import { pollUntil } from '@test/helpers/poll';
+import { runUntil, startStudio, type Studio } from '@test/helpers/studio';
 
 let replicate: FakeReplicate;
 let fal: FakeFal;
@@ -39,26 +40,17 @@ function providerEnv(extra: Record<string, string> = {}) {
  * Waits until the engine has handed the generation to its provider (its job id is recorded),
  * driving the engine's rounds too, so a busy machine's late dispatch timer cannot fail the test.
  */
-async function dispatched(studio: Studio, id: string) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
+function dispatched(studio: Studio, id: string) {
+  const readOrRound = async () => {
     const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
-    if (row.providerJobId) return row;
-    await runEngineOnce(studio.db);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('never dispatched');
+    if (!row.providerJobId) await runEngineOnce(studio.db);
+    return row;
+  };
+  return pollUntil(readOrRound, (row) => row.providerJobId !== null, `generation ${id} at its provider`, { timeoutMs: 15_000 });
 }
 
-async function settle(studio: Studio, id: string) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    await runEngineOnce(studio.db);
-    const row = await studio.db.generation.findUniqueOrThrow({ where: { id } });
-    if (row.status === 'succeeded' || row.status === 'failed' || row.status === 'canceled') return row;
-    if (Date.now() > deadline) throw new Error(`still ${row.status}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
+function settle(studio: Studio, id: string) {
+  return runUntil(studio.db, id, ['succeeded', 'failed', 'canceled'], 20_000);
 }
 
 describe('completion by polling (no public URL)', () => {

@@ -1,6 +1,7 @@
 /** The legacy REST paths of core-flow §7 over the same procedures: envelopes, statuses, texts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runEngineOnce } from '~/server/services/generation/engine';
+import { pollUntil } from '@test/helpers/poll';
 import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 
 let studio: Studio;
@@ -28,17 +29,13 @@ describe('POST /api/unigen', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, error: null, data: { status: 'pending', outputNum: 1, user_credits: 2 } });
     const id = (body.data as { id: string }).id;
-    for (let i = 0; i < 200; i += 1) {
+    const roundThenPoll = async () => {
       await runEngineOnce(studio.db);
-      const got = await call(user, `/api/unigen/${id}`);
-      if ((got.body.data as { status: string }).status === 'succeeded') {
-        expect(got.status).toBe(200);
-        expect((got.body.data as { display: { outputMedia: unknown[] } }).display.outputMedia).toHaveLength(1);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    throw new Error('never succeeded');
+      return call(user, `/api/unigen/${id}`);
+    };
+    const got = await pollUntil(roundThenPoll, (answer) => (answer.body.data as { status: string }).status === 'succeeded', `GET /api/unigen/${id} to say succeeded`);
+    expect(got.status).toBe(200);
+    expect((got.body.data as { display: { outputMedia: unknown[] } }).display.outputMedia).toHaveLength(1);
   });
 
   it('answers 402 insufficient_credits with the server message', async () => {

@@ -1,7 +1,7 @@
 /** prediction.onUpdate pushes the caller's status changes (and nobody else's); a local video renders. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runEngineOnce } from '~/server/services/generation/engine';
-import { startStudio, type Studio } from '@test/helpers/studio';
+import { createArrivals } from '@test/helpers/arrivals';
+import { runUntil, startStudio, type Studio } from '@test/helpers/studio';
 
 let studio: Studio;
 
@@ -28,20 +28,24 @@ describe('prediction.onUpdate', () => {
         if (prediction.status === 'succeeded') break;
       }
     })();
-    await studio.caller(owner).generation.submit({ model_id: 'flux-schnell', prompt: 'live' });
-    const deadline = Date.now() + 15_000;
-    while (!seen.includes('succeeded') && Date.now() < deadline) {
-      await runEngineOnce(studio.db);
-      await new Promise((r) => setTimeout(r, 30));
-    }
+    const submitted = await studio.caller(owner).generation.submit({ model_id: 'flux-schnell', prompt: 'live' });
+    await runUntil(studio.db, submitted.id);
     await collect;
     // Progress while it runs pushes the processing state again; the changes of status are these.
     expect(seen.filter((status, i) => status !== seen[i - 1])).toEqual(['processing', 'succeeded']);
-    const foreign = await Promise.race([foreignNext.then((r) => (r.done ? 'ended' : 'event')), new Promise((r) => setTimeout(() => r('nothing'), 300))]);
-    expect(foreign).toBe('nothing');
-    // Closing the connection ends the other subscription cleanly.
+    // The other user's stream delivers in order, and its first update is of their own generation:
+    // nothing of the owner's came before it.
+    const theirOwn = await studio.caller(other).generation.submit({ model_id: 'flux-schnell', prompt: 'theirs' });
+    const [foreign] = await Promise.all([foreignNext, runUntil(studio.db, theirOwn.id)]);
+    expect(foreign).toMatchObject({ done: false, value: { id: theirOwn.id } });
+    // Closing the connection ends the other subscription cleanly (after what it already holds, all theirs).
     controller.abort();
-    expect(await foreignNext).toMatchObject({ done: true });
+    let rest = await theirs.next();
+    while (!rest.done) {
+      expect(rest.value.id).toBe(theirOwn.id);
+      rest = await theirs.next();
+    }
+    expect(rest).toMatchObject({ done: true });
   });
 });
 
@@ -50,17 +54,7 @@ describe('local engine video', () => {
     const user = await studio.createUser({ credits: 200, premium: true });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'kling-1.6-text-to-video', prompt: 'waves at sunset', duration: 5 });
     expect(submitted.user_credits).toBe(120);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      await runEngineOnce(studio.db);
-      const row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
-      if (row.status === 'succeeded' || row.status === 'failed') {
-        expect(row.error).toBeNull();
-        break;
-      }
-      if (Date.now() > deadline) throw new Error('video never finished');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    expect((await runUntil(studio.db, submitted.id, undefined, 60_000)).error).toBeNull();
     const prediction = await studio.caller(user).prediction.get({ id: submitted.id });
     expect(prediction.display.outputType).toBe('video');
     const media = prediction.display.outputMedia[0]!;
@@ -76,8 +70,8 @@ describe('cross-instance updates on a real PostgreSQL server', () => {
     const { onGenerationUpdate, publishGenerationUpdate, setRemoteGenerationBus } = await import('~/server/services/generation/events');
     const { Client } = (await import('pg')).default;
     const stop = await startPostgresBus(studio.database.connectionString, studio.db);
-    const received: string[] = [];
-    const off = onGenerationUpdate((u) => received.push(u.generationId));
+    const received = createArrivals<string>('generation updates');
+    const off = onGenerationUpdate((u) => received.add(u.generationId));
     try {
       // Another instance: a plain connection sending the same NOTIFY the bus sends.
       const other = new Client({ connectionString: studio.database.connectionString });
@@ -85,9 +79,7 @@ describe('cross-instance updates on a real PostgreSQL server', () => {
       await other.query(`SELECT pg_notify('studio_generation_updates', $1)`, [JSON.stringify({ userId: 'u', generationId: 'from-elsewhere', status: 'succeeded' })]);
       await other.end();
       await publishGenerationUpdate({ userId: 'u', generationId: 'from-here', status: 'processing' });
-      const deadline = Date.now() + 5_000;
-      while (received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      expect(received.sort()).toEqual(['from-elsewhere', 'from-here']);
+      expect((await received.waitFor(2)).sort()).toEqual(['from-elsewhere', 'from-here']);
     } finally {
       off();
       await stop();

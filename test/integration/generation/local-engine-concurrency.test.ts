@@ -1,8 +1,7 @@
 /**
  * The local engine works on several jobs at once, with a bound, and a heavy job never stalls the
  * others: an upscale runs on the model in the inference worker, outside the engine's slots, while
- * a light job submitted after it goes through and finishes first. (Before, the engine polled
- * running jobs one after another and did each job's work inside its poll.)
+ * a light job submitted after it goes through and finishes first.
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerRuntime } from '~/server/runtime';
 import { providerFor } from '~/server/services/generation/provider-registry';
 import { LOCAL_ENGINE_CONCURRENCY, type LocalProvider } from '~/server/providers/local/provider';
+import { pollUntil } from '@test/helpers/poll';
 import { startStudio, waitForGeneration, type Studio, type StudioUser } from '@test/helpers/studio';
 
 let studio: Studio;
@@ -33,14 +33,6 @@ async function uploadNoise(user: StudioUser, side: number): Promise<string> {
   return signed.publicUrl;
 }
 
-async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('local engine concurrency', () => {
   it('runs a light job to completion while a heavy one is still working', async () => {
     expect(LOCAL_ENGINE_CONCURRENCY).toBeGreaterThanOrEqual(2);
@@ -50,7 +42,7 @@ describe('local engine concurrency', () => {
 
     // 320×320 noise upscaled ×4 by ESRGAN-slim: a few seconds of the worker's time.
     const heavy = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: await uploadNoise(user, 320), scale: 4 });
-    await until(() => engine.stats().modelJobs === 1, 'the heavy job to start working');
+    await pollUntil(() => engine.stats().modelJobs, (modelJobs) => modelJobs === 1, 'the heavy job to start working', { timeoutMs: 30_000 });
 
     const light = await studio.caller(user).generation.submit({ model_id: 'flux-schnell', prompt: 'a light job' });
     const lightRow = await waitForGeneration(studio.db, light.id, ['succeeded', 'failed']);
@@ -78,12 +70,14 @@ describe('local engine concurrency', () => {
       ids.push((await studio.caller(user).generation.submit({ model_id: 'flux-dev', prompt: `queue ${i}`, num_outputs: 2 })).id);
     }
     let sawWaiting = false;
-    await until(async () => {
+    // Each look at the engine also checks its bound, and sees a job wait while the others work.
+    const succeeded = async () => {
       const stats = engine.stats();
       expect(stats.active).toBeLessThanOrEqual(LOCAL_ENGINE_CONCURRENCY);
       if (stats.waiting > 0) sawWaiting = true;
-      return (await studio.db.generation.count({ where: { id: { in: ids }, status: 'succeeded' } })) === ids.length;
-    }, 'every job to succeed', 60_000);
+      return studio.db.generation.count({ where: { id: { in: ids }, status: 'succeeded' } });
+    };
+    await pollUntil(succeeded, (count) => count === ids.length, 'every job to succeed', { timeoutMs: 60_000, intervalMs: 10 });
     expect(engine.stats().peakActive).toBe(LOCAL_ENGINE_CONCURRENCY);
     expect(sawWaiting).toBe(true);
   });

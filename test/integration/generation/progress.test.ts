@@ -10,6 +10,7 @@ import { LOCAL_ENGINE_SPEEDUP } from '~/server/providers/local/provider';
 import { runEngineOnce } from '~/server/services/generation/engine';
 import { startFakeFal, type FakeFal } from '@test/helpers/fake-fal';
 import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
+import { pollUntil } from '@test/helpers/poll';
 import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 
 /** 10 s premium wait → 0.5 s; Replicate/fal polled every 0.25 s; a local 180 s video runs 0.9 s. */
@@ -54,15 +55,14 @@ type Prediction = Awaited<ReturnType<ReturnType<Studio['caller']>['prediction'][
 
 /** Drives the engine until `done` holds for the caller's view of the generation. */
 async function driveUntil(user: StudioUser, id: string, done: (p: Prediction) => boolean, seen: Prediction[] = []): Promise<Prediction[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
+  const roundThenRead = async () => {
     await runEngineOnce(studio.db);
     const prediction = await studio.caller(user).prediction.get({ id });
     seen.push(prediction);
-    if (done(prediction)) return seen;
-    if (Date.now() > deadline) throw new Error(`gave up at ${JSON.stringify({ status: prediction.status, progress: prediction.progress, queuePosition: prediction.queuePosition })}`);
-    await new Promise((r) => setTimeout(r, 40));
-  }
+    return prediction;
+  };
+  await pollUntil(roundThenRead, done, `generation ${id} as prediction.get reads it`);
+  return seen;
 }
 
 async function rest(user: StudioUser, id: string) {
@@ -194,12 +194,13 @@ describe('the local engine (embedded defaults)', () => {
       const read = () => studio.caller(user).prediction.get({ id: submitted.id });
       // Past the premium queue wait: the dispatch timer or the next round sends it.
       vi.setSystemTime(submitted.prediction.queue.dispatchAt.getTime() + 1);
-      let row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
-      while (!row.dispatchedAt) {
-        await runEngineOnce(studio.db);
-        row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
-      }
-      const started = row.dispatchedAt.getTime();
+      const readOrRound = async () => {
+        const row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
+        if (!row.dispatchedAt) await runEngineOnce(studio.db);
+        return row;
+      };
+      const row = await pollUntil(readOrRound, (read) => read.dispatchedAt !== null, 'the video dispatched');
+      const started = row.dispatchedAt!.getTime();
       const run = scaledMs(row.estimatedSeconds * LOCAL_ENGINE_SPEEDUP);
       const seen: Prediction[] = [];
       // Each step is longer than the local poll interval (50 ms here), so each round polls the job.
@@ -208,12 +209,17 @@ describe('the local engine (embedded defaults)', () => {
         await runEngineOnce(studio.db);
         seen.push(await read());
       }
-      for (let at = started + run; seen.at(-1)!.status === 'processing'; at += 60) {
+      // On to its end, 60 ms of the clock a round, while the clip renders.
+      let at = started + run;
+      const stepThenRead = async () => {
         vi.setSystemTime(at);
+        at += 60;
         await runEngineOnce(studio.db);
-        seen.push(await read());
-        await new Promise((resolve) => setTimeout(resolve, 20)); // the clip renders meanwhile
-      }
+        const prediction = await read();
+        seen.push(prediction);
+        return prediction;
+      };
+      if (seen.at(-1)!.status === 'processing') await pollUntil(stepThenRead, (prediction) => prediction.status !== 'processing', 'the clip to be ready', { timeoutMs: 40_000 });
       return seen;
     } finally {
       vi.useRealTimers();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crashInferenceWorkerForTests, esrganUpscale, inferenceStats, type RgbImage } from '~/server/inference';
 import { runEngineOnce } from '~/server/services/generation/engine';
 import { declaredPng, photo } from '@test/helpers/photos';
+import { isPresent, pollUntil } from '@test/helpers/poll';
 import { runUntil, startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 
 let studio: Studio;
@@ -97,17 +98,14 @@ describe('the upscaler on the local engine is the ESRGAN-slim model', () => {
     const user = await studio.createUser({ credits: 20, premium: true });
     const first = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: await upload(user, await sharp(photo('coffee')).png().toBuffer()), scale: 4 });
     const second = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: await upload(user, await sharp(photo('chelsea')).resize(64).png().toBuffer()), scale: 2 });
-    const deadline = Date.now() + 30_000;
-    let seen: number | null = null;
-    while (seen === null && Date.now() < deadline) {
+    // Whichever reaches the worker first runs; the other waits in line (its place, once both are there).
+    const placeInLine = async () => {
       await runEngineOnce(studio.db);
       const [a, b] = await Promise.all([studio.caller(user).prediction.get({ id: first.id }), studio.caller(user).prediction.get({ id: second.id })]);
-      // Whichever reaches the worker first runs; the other waits in line.
       const waiting = [a, b].find((p) => p.queuePosition !== null);
-      if (waiting && [a, b].some((p) => p !== waiting && p.status === 'processing')) seen = waiting.queuePosition;
-      else await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(seen).toBe(1);
+      return waiting && [a, b].some((p) => p !== waiting && p.status === 'processing') ? waiting.queuePosition : null;
+    };
+    expect(await pollUntil(placeInLine, isPresent, 'one upscale at work and the other in line', { timeoutMs: 30_000, intervalMs: 50 })).toBe(1);
     expect((await runUntil(studio.db, first.id, undefined, 60_000)).status).toBe('succeeded');
     expect((await runUntil(studio.db, second.id, undefined, 60_000)).status).toBe('succeeded');
   });
@@ -118,15 +116,13 @@ describe('the upscaler on the local engine is the ESRGAN-slim model', () => {
     // 300×200 at ×4: two tiles of 150×200, a few seconds.
     const submitted = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: await upload(user, await sharp(photo('coffee')).png().toBuffer()), scale: 4 });
     expect(await studio.balance(user)).toBe(18);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
+    const progress = async () => {
       await runEngineOnce(studio.db);
       const row = await studio.db.generation.findUniqueOrThrow({ where: { id: submitted.id } });
-      if (row.progress !== null && row.progress > 0 && row.progress < 1) break;
       expect(['queued', 'starting', 'processing']).toContain(row.status);
-      if (Date.now() > deadline) throw new Error('the upscale never got under way');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return row.progress;
+    };
+    await pollUntil(progress, (done) => done !== null && done > 0 && done < 1, 'the upscale under way', { timeoutMs: 30_000 });
     // Between two of its tiles, the thread dies.
     await crashInferenceWorkerForTests();
     const failed = await runUntil(studio.db, submitted.id, undefined, 30_000);
@@ -160,12 +156,12 @@ describe('a canceled upscale', () => {
   it('stops at its next tile, frees the worker for the next job and is refunded', async () => {
     const user = await studio.createUser({ credits: 20, premium: true });
     const submitted = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: await upload(user, await sharp(photo('coffee')).png().toBuffer()), scale: 4 });
-    const deadline = Date.now() + 30_000;
-    while (!inferenceStats().jobRunning) {
-      if (Date.now() > deadline) throw new Error('the upscale never reached the worker');
+    const atTheWorker = async () => {
+      if (inferenceStats().jobRunning) return true;
       await runEngineOnce(studio.db);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return false;
+    };
+    await pollUntil(atTheWorker, (running) => running, 'the upscale at the worker', { timeoutMs: 30_000 });
     const before = inferenceStats().upscales;
     expect((await studio.caller(user).generation.cancel({ id: submitted.id })).user_credits).toBe(20);
     // The cancel reaches the local engine, which stops the job between its two tiles.

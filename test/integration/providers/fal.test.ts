@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeFal, type FakeFal } from '@test/helpers/fake-fal';
-import { startWebhookReceiver, type WebhookReceiver } from '@test/helpers/http';
+import { startWebhookReceiver, type WebhookReceiver } from '@test/helpers/webhook-delivery';
 import { createFalProvider, rewriteFalUrl, type FalProvider } from '~/server/providers/fal';
 import { clearFalJwksCache, verifyFalWebhook } from '~/server/providers/fal-webhook';
 import { ProviderError } from '~/server/providers/types';

@@ -4,7 +4,8 @@
 import Replicate, { validateWebhook } from 'replicate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
-import { CLOSED_PORT, startWebhookReceiver, type WebhookReceiver } from '@test/helpers/http';
+import { CLOSED_PORT } from '@test/helpers/ports';
+import { startWebhookReceiver, type WebhookReceiver } from '@test/helpers/webhook-delivery';
 import { createReplicateProvider, parseReplicateTarget, type ReplicateProvider } from '~/server/providers/replicate';
 import { verifyReplicateWebhook } from '~/server/providers/replicate-webhook';
 import { ProviderError } from '~/server/providers/types';

@@ -21,7 +21,7 @@ import { runSamples, SAMPLES_OWNER_EMAIL, SAMPLES_TEXT, sampleTag } from '~/serv
 import { samplesCli } from '~/scripts/samples/cli';
 import { startFakeFal, type FakeFal } from '@test/helpers/fake-fal';
 import { startFakeReplicate, type FakeReplicate } from '@test/helpers/fake-replicate';
-import { waitUntil } from '@test/helpers/http';
+import { isPresent, pollUntil } from '@test/helpers/poll';
 import { imageInfo } from '@test/helpers/images';
 import { startStudio, type Studio } from '@test/helpers/studio';
 
@@ -201,7 +201,7 @@ describe('npm run samples', () => {
     await grantCredits(studio.db, user.id, 15, { reason: 'admin_grant', note: 'test' });
     const job = planSampleJobs().find((j) => j.id === key)!;
     const left = await submitGeneration(studio.db, user.id, { ...sampleRequest(job, [], undefined), pageId: sampleTag(key) });
-    const requestId = await waitUntil(async () => (await studio.db.generation.findUniqueOrThrow({ where: { id: left.id } })).providerJobId, 10_000);
+    const requestId = await pollUntil(async () => (await studio.db.generation.findUniqueOrThrow({ where: { id: left.id } })).providerJobId, isPresent, 'the render at fal');
     const submits = fal.submitRequests().length;
     const balance = await studio.balance(user);
 

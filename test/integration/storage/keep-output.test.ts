@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getStorage } from '~/server/services/storage';
 import { setSafeFetchTestNetwork } from '~/server/services/net/safe-fetch';
 import { KeepOutputError, keepRemoteOutput, setGenerationObjectsPrivacy, storeGeneratedFile } from '~/server/services/storage/keep-output';
-import { SAMPLE_MEDIA, sendBytes, startLoopbackServer, type LoopbackServer } from '@test/helpers/http';
+import { sendBytes, startLoopbackServer, type LoopbackServer } from '@test/helpers/http';
+import { SAMPLE_MEDIA } from '@test/helpers/sample-media';
 import { imageInfo, makeJpeg, makePng } from '@test/helpers/images';
 import { startStorageTestEnv, type StorageTestEnv } from './storage-env';
 
