@@ -12,7 +12,6 @@ import { allApiRoutes } from './studio';
 async function main(): Promise<void> {
   const server = await serveRoutes({
     ...(await allApiRoutes()),
-    // As in Next: the static route first, the dynamic one for every other path.
     '/api/trpc/prediction.get': await import('~/pages/api/trpc/prediction.get'),
     '/api/trpc/[trpc]': await import('~/pages/api/trpc/[trpc]'),
   });
