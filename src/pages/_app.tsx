@@ -6,7 +6,7 @@ import { useRouter } from 'next/router';
 import { SessionStatusProvider } from '~/features/auth/session-status';
 import { SignInModalProvider } from '~/features/auth/SignInModalProvider';
 import { SystemStatusSeedProvider, type SystemStatus } from '~/features/maintenance/useSystemStatus';
-import { StudioLayout } from '~/features/layout/StudioLayout';
+import { StudioLayout, type PageScripts } from '~/features/layout/StudioLayout';
 import { theme } from '~/features/shell/theme';
 import { TrpcProvider } from '~/features/shell/TrpcProvider';
 import { ToastHost } from '~/features/toast/ToastHost';
@@ -19,6 +19,7 @@ export default function StudioApp({ Component, pageProps }: AppProps) {
   const messages = (pageProps as { messages?: Messages }).messages;
   // What a page rendered per request already knows (server/pages/page-props.ts viewerProps).
   const known = pageProps as { signedIn?: boolean; systemStatus?: SystemStatus };
+  const { withoutScripts } = Component as PageScripts;
   return (
     <SessionStatusProvider signedIn={known.signedIn}>
       <SystemStatusSeedProvider status={known.systemStatus}>
@@ -32,7 +33,7 @@ export default function StudioApp({ Component, pageProps }: AppProps) {
               </Head>
               <ToastHost />
               <SignInModalProvider>
-                <StudioLayout>
+                <StudioLayout withoutScripts={withoutScripts === true}>
                   <Component {...pageProps} />
                 </StudioLayout>
               </SignInModalProvider>

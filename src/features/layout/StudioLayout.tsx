@@ -4,15 +4,25 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { NegativeBalanceNotice } from '~/features/billing/NegativeBalanceNotice';
 import { PRICING_PATH } from '~/features/billing/paths';
-import { ColorSchemeToggle, LocalePicker } from '~/features/shell/HeaderControls';
+import { ColorSchemeToggle, LocaleLinks, LocalePicker } from '~/features/shell/HeaderControls';
 import { Logo } from '~/features/shell/Logo';
 import { AccountArea } from './AccountArea';
+import { AccountLinks } from './AccountLinks';
 import { DevSignInBanner } from './DevSignInBanner';
 import { LocalCheckoutBanner } from './LocalCheckoutBanner';
 import { LocalEngineBanner } from './LocalEngineBanner';
 
-export function StudioLayout({ children }: { children: ReactNode }) {
+/**
+ * A page that ships no JavaScript (its `config.unstable_runtimeJS` is false) says so with this
+ * static field, and the frame's controls are then links that work without a script: languages
+ * are the page's own locale paths, "Sign in" is the sign-in page's address, and the colour-scheme
+ * toggle, which cannot work without one, is left out.
+ */
+export type PageScripts = { withoutScripts?: boolean };
+
+export function StudioLayout({ children, withoutScripts = false }: { children: ReactNode; withoutScripts?: boolean }) {
   const t = useTranslations('nav');
+  const languages = withoutScripts ? <LocaleLinks /> : <LocalePicker />;
   return (
     <AppShell header={{ height: 60 }} padding={0}>
       <AppShell.Header>
@@ -36,11 +46,9 @@ export function StudioLayout({ children }: { children: ReactNode }) {
             </Group>
             <Group gap="xs" wrap="nowrap">
               {/* On a phone the header keeps the account and credits; the language picker moves to the footer. */}
-              <Box visibleFrom="sm">
-                <LocalePicker />
-              </Box>
-              <ColorSchemeToggle />
-              <AccountArea />
+              <Box visibleFrom="sm">{languages}</Box>
+              {withoutScripts ? null : <ColorSchemeToggle />}
+              {withoutScripts ? <AccountLinks /> : <AccountArea />}
             </Group>
           </Group>
         </Container>
@@ -58,9 +66,7 @@ export function StudioLayout({ children }: { children: ReactNode }) {
                 {t('pricing')}
               </Anchor>
               {/* On a phone the language picker lives here instead of the header. */}
-              <Box hiddenFrom="sm">
-                <LocalePicker />
-              </Box>
+              <Box hiddenFrom="sm">{languages}</Box>
             </Group>
           </Container>
         </Box>

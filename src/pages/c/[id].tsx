@@ -1,8 +1,9 @@
 /**
  * /c/{id}: a public creation's share page, for anyone, rendered on the server and shipped without
- * JavaScript (nothing on it needs a script: 'Create your own' is a link), so a phone shows it at
- * once and chat apps read its Open Graph / Twitter meta. Private, deleted and unknown ids are the
- * same 404 (server/pages/share-page.ts); the owner sees their private creation, told so.
+ * JavaScript (nothing on it needs a script: 'Create your own' is a link, and so are the header's
+ * "Sign in" and languages), so a phone shows it at once and chat apps read its Open Graph /
+ * Twitter meta. Private, deleted and unknown ids are the same 404 (server/pages/share-page.ts);
+ * the owner sees their private creation, told so.
  */
 import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { GetServerSideProps } from 'next';
@@ -118,3 +119,6 @@ export default function SharePage({ creation }: SharePageProps) {
     </>
   );
 }
+
+// The frame's controls too are links, not scripts (StudioLayout's PageScripts).
+SharePage.withoutScripts = !config.unstable_runtimeJS;

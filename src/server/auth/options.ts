@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { getEnv, type Env } from '~/env';
 import { getDb } from '~/server/db/client';
 import { findOrCreateUserByEmail } from '~/server/services/users';
+import { SIGN_IN_PATH } from '~/utils/auth-pages';
 import { DEV_SIGNIN_PROVIDER_ID } from '~/utils/auth-provider-ids';
 import { studioAdapter } from './adapter';
 
@@ -56,7 +57,7 @@ function buildAuthOptions(env: Env): NextAuthOptions {
     providers,
     secret: env.secret,
     session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
-    pages: { signIn: '/signin', error: '/signin' },
+    pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     callbacks: {
       jwt({ token, user }) {
         if (user?.id) token.sub = user.id;
