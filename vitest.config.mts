@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -26,6 +27,9 @@ export default defineConfig({
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/setup/unit.ts'],
+          // A worker per core: vitest's own default leaves one core to its main process, which
+          // only collects results, so on two cores the tier ran one file at a time.
+          maxWorkers: availableParallelism(),
           // Component tests render Mantine in jsdom: seconds each beside a busy core (the 5 s default
           // failed them). Longer than the setup's 20 s wait for a state, which fails first.
           testTimeout: 60_000,
