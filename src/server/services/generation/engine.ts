@@ -61,6 +61,8 @@ function startDueDispatches(): void {
 }
 
 const DISPATCH_PER_ROUND = 10;
+/** Running jobs checked in one round. */
+const STALE_PER_ROUND = 10;
 
 /** Runs `work` on each item, at most `concurrency` at a time (the rest wait for a free slot). */
 async function eachAtMost<T>(concurrency: number, next: () => Promise<T | undefined>, work: (item: T) => Promise<unknown>): Promise<void> {
@@ -76,26 +78,39 @@ async function eachAtMost<T>(concurrency: number, next: () => Promise<T | undefi
  * stopped (its queued jobs, its running ones), and one job after another, a provider's answer time
  * each, made a burst of them wait seconds.
  */
-export async function runEngineOnce(db: Db): Promise<void> {
+export async function runEngineOnce(db: Db): Promise<{ more: boolean }> {
   // Expire first: a job that waited past its limit (e.g. across downtime) is refunded, not sent.
   await expireStuckQueued(db);
   // One claim right before each job's work: a batch claimed up front could lapse while the first
   // jobs are sent, and another instance would then send the rest a second time.
   let budget = DISPATCH_PER_ROUND;
+  let dueLeft = true;
   const claimNext = async (): Promise<string | undefined> => {
-    if (budget <= 0) return undefined;
+    if (budget <= 0 || !dueLeft) return undefined;
     budget -= 1;
     const [id] = await claimDueGenerations(db, 1);
-    if (!id) budget = 0;
+    if (!id) dueLeft = false;
     return id;
   };
   await eachAtMost(DISPATCH_CONCURRENCY, claimNext, (id) => dispatchGeneration(db, id, { alreadyClaimed: true }));
-  const stale = await claimStaleRunning(db);
+  const stale = await claimStaleRunning(db, STALE_PER_ROUND);
+  const staleFound = stale.length;
   await eachAtMost(DISPATCH_CONCURRENCY, async () => stale.shift(), (claim) => reconcileGeneration(db, claim.id, claim.claimedUntil));
+  // A full budget of either kind may have left more behind it (a burst, another instance's work).
+  return { more: dueLeft || staleFound === STALE_PER_ROUND };
 }
 
 export function engineTickMs(): number {
   return Math.max(100, Math.min(1000, scaledMs(1)));
+}
+
+/**
+ * Rounds back to back while one finds more than its budget, so a backlog (the jobs of an instance
+ * that stopped, a burst) is worked through at the engine's pace rather than ten jobs a tick; a stop
+ * ends it between rounds.
+ */
+async function roundsWhileMore(db: Db): Promise<void> {
+  while (state.interval && (await runEngineOnce(db)).more);
 }
 
 /** Starts the periodic round once per process (idempotent; the timer does not keep Node alive). */
@@ -105,7 +120,7 @@ export function ensureEngineStarted(db: Db): void {
   state.db = db;
   state.interval = setInterval(() => {
     if (state.running) return;
-    state.running = runEngineOnce(db)
+    state.running = roundsWhileMore(db)
       .catch((error: unknown) => console.error('[engine] round failed:', error instanceof Error ? error.message : error))
       .finally(() => {
         state.running = undefined;
@@ -116,7 +131,10 @@ export function ensureEngineStarted(db: Db): void {
 
 /** Stops the heartbeat and pending timers, and waits for work already started to finish. */
 export async function stopEngine(): Promise<void> {
-  if (state.interval) clearInterval(state.interval);
+  // Unset first: a run of back-to-back rounds (roundsWhileMore) ends after the round at work.
+  const interval = state.interval;
+  state.interval = undefined;
+  if (interval) clearInterval(interval);
   for (const timer of state.timers ?? []) clearTimeout(timer);
   state.timers?.clear();
   // Still queued in the database: the next start's round sends them.
