@@ -5,12 +5,20 @@
  */
 import type { ZodError } from 'zod';
 import { GENERIC_INPUT_ERROR } from '~/catalogue/constants';
+import { MAX_ACTIVE_API_KEYS } from '~/utils/api-scopes';
 import { MAINTENANCE_DEFAULT_MESSAGE } from '~/server/config/maintenance-text';
 import { isDatabaseUnavailable } from '~/server/db/unavailable';
 import { describeIssues } from '~/utils/zod-issues';
 
 export const APP_ERRORS = {
   unauthorized: { http: 401, message: 'Please sign in to continue.' },
+  // One text for a key that is wrong, revoked or expired: the answer tells a guesser nothing.
+  api_key_invalid: { http: 401, message: 'This API key is not valid. Check it, or create a new one in Account → Developers.' },
+  api_key_scope: { http: 403, message: 'This API key does not have the scope this request needs.' },
+  api_key_cap_reached: { http: 402, message: 'This API key has reached its monthly credit cap. Raise the cap or wait for next month.' },
+  two_credentials: { http: 400, message: 'Send either an API key or a session cookie, not both.' },
+  api_key_not_accepted: { http: 400, message: 'API keys are accepted on /api/v1 and the REST paths, not on this endpoint.' },
+  too_many_api_keys: { http: 409, message: `You already have ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one before creating another.` },
   premium_required: { http: 403, message: 'Upgrade to premium to make the generation private' },
   forbidden: { http: 403, message: 'You are not allowed to do this.' },
   private_input: { http: 403, message: 'An input image is private to another account, so only its owner can use it. Please upload an image of your own.' },

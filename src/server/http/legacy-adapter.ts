@@ -1,6 +1,8 @@
 /**
  * The legacy REST paths of the spec are thin adapters over tRPC procedures. This helper does all
- * the HTTP work they share: method check (405 + Allow), same-origin JSON-only POSTs, body parsing
+ * the HTTP work they share: method check (405 + Allow), the credentials (a session cookie or an API
+ * key, never both: api-context.ts, which also counts a key's requests), same-origin JSON-only POSTs
+ * for cookies (a key is no ambient authority: it needs no Origin), body parsing
  * with a size cap and a nesting cap (413 / 400 with a readable message), running the procedure
  * (call-procedure.ts: its whole chain, the body as its raw input), and the envelope
  * {success, data, message, error} with the mapped HTTP status. 5xx never leak internals. Routes
@@ -13,7 +15,8 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { APP_ERRORS, asAppError, describeZodError, retryAfterFor } from '~/server/errors';
 import { methodNotAllowedMessage, takesMethod } from './allowed-methods';
-import { contextFromRequest } from './request-context';
+import { apiContextFromRequest } from './api-context';
+import { credentialsOf, type Credentials } from './credentials';
 import { callProcedure, type OutputAt, type ProcedurePath } from './call-procedure';
 import { JSON_TOO_DEEP_MESSAGE, jsonNestsDeeperThan } from './json-depth';
 import { frozenJsonText, sendJson, sendJsonText } from '~/server/http/json-answer';
@@ -86,8 +89,9 @@ function adapter<T>(methods: readonly Method[], run: (call: LegacyCall) => Promi
     const method = (req.method ?? 'GET').toUpperCase() as Method;
     if (!takesMethod(method, methods, res)) return sendJson(res, 405, failure(methodNotAllowedMessage(method, methods), 'method_not_allowed'));
     try {
-      const body = method === 'GET' || method === 'HEAD' ? undefined : await parseJsonBody(req);
-      const context = await contextFromRequest(req);
+      const credentials = credentialsOf(req);
+      const body = method === 'GET' || method === 'HEAD' ? undefined : await parseJsonBody(req, credentials);
+      const context = await apiContextFromRequest(req, res, credentials, { countWithoutKey: false });
       const result = await run({
         call: (path, input = body) => callProcedure(path, context, input),
         bodyWith: (pinned) => Object.assign({}, body, pinned),
@@ -136,15 +140,17 @@ export function legacyMediaRoute(spec: { run: (call: LegacyCall) => Promise<Lega
   });
 }
 
-class BadRequest extends Error {
+/** A request refused before any procedure runs: its status and error code say why. */
+export class BadRequest extends Error {
   constructor(message: string, readonly status = 400, readonly code = 'bad_request') {
     super(message);
   }
 }
 
-async function parseJsonBody(req: IncomingMessage): Promise<unknown> {
+/** The request's JSON body, read as every REST route reads it (size, type, nesting, same origin for cookies). */
+export async function parseJsonBody(req: IncomingMessage, credentials: Credentials): Promise<unknown> {
   // Cookie-authenticated POSTs are accepted only as JSON from our own origin (no CSRF via forms).
-  const refusal = crossSiteRefusal(req);
+  const refusal = credentials.kind === 'key' ? null : crossSiteRefusal(req);
   if (refusal) throw new BadRequest(refusal, 403, 'forbidden');
   let raw: Buffer;
   try {

@@ -17,6 +17,7 @@ import { getInput, getOutput } from '~/server/routers/prediction/get.schema';
 import { readPrediction } from '~/server/services/generation/read-prediction';
 import { frozenJsonText, leaveSmallAnswerUncompressed } from './json-answer';
 import { jsonNestsDeeperThan } from './json-depth';
+import { apiKeyOf } from './credentials';
 import { contextFromRequest } from './request-context';
 import { trpcRouteAt } from './trpc-route';
 
@@ -24,6 +25,7 @@ const PATH = 'prediction.get';
 
 /** The poll's input (already deserialised), or null for any request the tRPC route should answer. */
 function pollInput(req: NextApiRequest): unknown {
+  if (apiKeyOf(req) !== null) return null;
   if (req.method !== 'GET' || req.query.batch !== '1' || typeof req.query.input !== 'string' || req.query.connectionParams !== undefined) return null;
   const contentType = req.headers['content-type'];
   if (contentType !== undefined && !contentType.startsWith('application/json')) return null;

@@ -47,12 +47,17 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Whether the request carries next-auth's session cookie (browsers add it to any request to us). */
+export function carriesSessionCookie(req: IncomingMessage): boolean {
+  return SESSION_COOKIE.test(header(req, 'cookie') ?? '');
+}
+
 /** Why a state-changing request is refused as possibly cross-site, or null when it may go on. */
 export function crossSiteRefusal(req: IncomingMessage): string | null {
   if (header(req, 'sec-fetch-site') === 'cross-site') return CROSS_SITE_REFUSALS.crossSite;
   const origin = header(req, 'origin');
   if (origin !== undefined) return origin === siteOrigin() ? null : CROSS_SITE_REFUSALS.crossOrigin;
-  if (!SESSION_COOKIE.test(header(req, 'cookie') ?? '')) return null;
+  if (!carriesSessionCookie(req)) return null;
   const referer = header(req, 'referer');
   if (referer === undefined) return CROSS_SITE_REFUSALS.unknownOrigin;
   return originOf(referer) === siteOrigin() ? null : CROSS_SITE_REFUSALS.crossOrigin;

@@ -2,12 +2,15 @@
  * The tRPC route at the edge, on tRPC's public Next adapter: its method checked (trpc-methods.ts),
  * the request's input read and checked (trpc-input.ts: size, nesting, same origin for mutations),
  * the context from the session (request-context.ts), a passing outage's Retry-After and a refused
- * method's Allow on the answer, server errors logged.
+ * method's Allow on the answer, server errors logged. API keys are refused here: the batch endpoint
+ * is the studio's own pages' (keys go to /api/v1 and the REST paths, where scopes and limits apply).
  */
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { createNextApiHandler } from '@trpc/server/adapters/next';
 import { AppError, retryAfterFor } from '~/server/errors';
+import { toTRPCError } from '~/server/trpc/app-errors';
 import { appRouter } from '~/server/trpc/root';
+import { apiKeyOf } from './credentials';
 import { createTrpcContext } from './request-context';
 import { readTrpcInput } from './trpc-input';
 import { allowedFor, methodRefusal } from './trpc-methods';
@@ -19,6 +22,7 @@ export const trpcRoute = createNextApiHandler({
   middleware(req, _res, next) {
     const refusal = methodRefusal(req);
     if (refusal) return next(refusal);
+    if (apiKeyOf(req) !== null) return next(toTRPCError(new AppError('api_key_not_accepted')));
     readTrpcInput(req).then(() => next(), next);
   },
   // A passing outage (the database) tells clients when to try again; a refused method, which one to use.

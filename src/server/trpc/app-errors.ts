@@ -9,6 +9,12 @@ import type { AppError, AppErrorCode } from '~/server/errors';
 
 const TRPC_CODES = {
   unauthorized: 'UNAUTHORIZED',
+  api_key_invalid: 'UNAUTHORIZED',
+  api_key_scope: 'FORBIDDEN',
+  api_key_cap_reached: 'PAYMENT_REQUIRED',
+  two_credentials: 'BAD_REQUEST',
+  api_key_not_accepted: 'BAD_REQUEST',
+  too_many_api_keys: 'CONFLICT',
   premium_required: 'FORBIDDEN',
   forbidden: 'FORBIDDEN',
   private_input: 'FORBIDDEN',

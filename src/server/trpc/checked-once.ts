@@ -4,10 +4,11 @@
  * every poll would cost a full parse and make a fresh copy, which also defeats the poll route's
  * JSON-once cache (src/server/http/prediction-poll-route.ts). Anything not frozen is parsed as
  * usual, every time, and what goes out is always the schema's parse (unknown fields stripped),
- * never the raw value.
+ * never the raw value. The API document renders it as the schema it checks with (documented-output.ts).
  */
 import { z } from 'zod';
 import { deepFreeze } from '~/utils/deep-freeze';
+import { documentedAs } from './documented-output';
 
 export function checkedOnce<S extends z.ZodType>(schema: S) {
   const parsed = new WeakMap<object, z.output<S>>();
@@ -24,5 +25,5 @@ export function checkedOnce<S extends z.ZodType>(schema: S) {
     const shared = deepFreeze(result.data);
     parsed.set(frozen, shared);
     return shared;
-  });
+  }).meta(documentedAs(schema));
 }

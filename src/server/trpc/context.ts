@@ -1,17 +1,24 @@
 /**
  * What procedures see: the database and who is calling. The HTTP edge builds it from a request
  * (src/server/http/request-context.ts); tests and tRPC's server-side caller build it directly.
+ * A call made with an API key also carries the key: its scopes open procedures (init.ts) and its
+ * monthly cap bounds what a submit may spend.
  */
 import type { SessionUser } from '~/server/auth/session-user';
 import type { Db } from '~/server/db/client';
+import type { ApiKeyScope } from '~/utils/api-scopes';
 
 export type { SessionUser };
+
+/** The key a call was made with. */
+export type CallingKey = { id: string; scopes: readonly ApiKeyScope[] };
 
 export type InnerContext = {
   db: Db;
   user: SessionUser | null;
+  apiKey?: CallingKey | null;
 };
 
 export function createInnerContext(input: InnerContext): InnerContext {
-  return { db: input.db, user: input.user };
+  return { db: input.db, user: input.user, apiKey: input.apiKey ?? null };
 }

@@ -1,15 +1,22 @@
 /**
  * tRPC root: superjson, and an error formatter that puts our AppError code and flattened zod
- * errors on the wire so the client can map any failure to the spec's texts in one place.
+ * errors on the wire so the client can map any failure to the spec's texts in one place. A
+ * procedure's meta names the API key scope that opens it and, for those served on /api/v1, its
+ * REST route (trpc-to-openapi reads `openapi`).
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
+import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError, z } from 'zod';
 import { APP_ERRORS, AppError, asAppError, describeZodError, type AppErrorCode } from '~/server/errors';
+import type { ApiKeyScope } from '~/utils/api-scopes';
 import { toTRPCError } from './app-errors';
 import type { InnerContext } from './context';
 
-const t = initTRPC.context<InnerContext>().create({
+/** A procedure without a scope is closed to API keys (the account's own keys, billing, ...). */
+export type ProcedureMeta = OpenApiMeta<{ scope?: ApiKeyScope }>;
+
+const t = initTRPC.context<InnerContext>().meta<ProcedureMeta>().create({
   transformer: superjson,
   // A subscription waits quietly for minutes (a video); pings keep load balancers with an idle
   // timeout (60 s is common) from cutting it, and a client that hears nothing reconnects.
@@ -38,8 +45,19 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** The one door for a key's scopes: a call made with a key runs only procedures of a scope it holds. */
+const apiKeyScope = t.middleware(({ ctx, meta, next }) => {
+  const key = ctx.apiKey;
+  if (key && !(meta?.scope && key.scopes.includes(meta.scope))) {
+    throw new AppError('api_key_scope', meta?.scope ? `This API key does not have the '${meta.scope}' scope.` : 'API keys cannot be used for this request.', {
+      details: meta?.scope ? { scope: meta.scope } : undefined,
+    });
+  }
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
-export const baseProcedure = t.procedure.use(appErrors);
+export const baseProcedure = t.procedure.use(appErrors).use(apiKeyScope);
 export { TRPCError };

@@ -56,6 +56,7 @@ function keyedSubmit(): NewGeneration {
     estimatedSeconds: 5,
     note: 'FLUX Schnell',
     priceAccepted: true,
+    apiKeyId: null,
     variants: { premium: variant(true), free: variant(true) },
   };
 }

@@ -4,6 +4,7 @@ import { publicProcedure } from '~/server/trpc/procedures';
 import { getImageInput, getImageOutput } from './get-image.schema';
 
 export const getImage = publicProcedure
+  .meta({ scope: 'read' })
   .input(getImageInput)
   .output(getImageOutput)
   .query(({ input }) => {

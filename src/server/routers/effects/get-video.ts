@@ -4,6 +4,7 @@ import { publicProcedure } from '~/server/trpc/procedures';
 import { getVideoInput, getVideoOutput } from './get-video.schema';
 
 export const getVideo = publicProcedure
+  .meta({ scope: 'read' })
   .input(getVideoInput)
   .output(getVideoOutput)
   .query(({ input }) => {

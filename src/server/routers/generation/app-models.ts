@@ -5,6 +5,7 @@ import { appModelsInput, appModelsOutput } from './app-models.schema';
 
 /** An app and the public definitions of its models. */
 export const appModels = publicProcedure
+  .meta({ scope: 'read' })
   .input(appModelsInput)
   .output(appModelsOutput)
   .query(({ input }) => {

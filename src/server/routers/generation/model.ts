@@ -5,6 +5,7 @@ import { modelInput, modelOutput } from './model.schema';
 
 /** A model's public definition (no provider details). */
 export const model = publicProcedure
+  .meta({ scope: 'read' })
   .input(modelInput)
   .output(modelOutput)
   .query(({ input }) => {

@@ -5,6 +5,7 @@ import { getInput, getOutput } from './get.schema';
 
 /** Every field of one LoRA (core-flow §3) for its details page. */
 export const get = publicProcedure
+  .meta({ scope: 'read' })
   .input(getInput)
   .output(getOutput)
   .query(({ input }) => {

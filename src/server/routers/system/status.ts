@@ -3,4 +3,5 @@ import { publicProcedure } from '~/server/trpc/procedures';
 import { statusOutput } from './status.schema';
 
 /** The deployment's status (services/system-status.ts). */
-export const status = publicProcedure.output(statusOutput).query(() => systemStatus());
+export const status = publicProcedure
+  .meta({ scope: 'read' }).output(statusOutput).query(({ ctx }) => systemStatus(ctx.db));

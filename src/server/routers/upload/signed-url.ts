@@ -4,6 +4,7 @@ import { signedUrlInput, signedUrlOutput } from './signed-url.schema';
 
 /** A signed PUT URL for one image of the caller's, and the public URL it will be readable at. */
 export const signedUrl = protectedProcedure
+  .meta({ scope: 'upload', openapi: { method: 'POST', path: '/uploads', tags: ['Uploads'], summary: 'Sign an upload', description: 'A URL to PUT one image to (JPEG, PNG or WebP, at most 5 MB, with its Content-Type), and the public URL to name it by in a generate request.' } })
   .input(signedUrlInput)
   .output(signedUrlOutput)
   .mutation(async ({ ctx, input }) => {

@@ -10,6 +10,7 @@ import { toStorableText } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { isPrismaError } from '~/server/db/errors';
 import type { Prisma } from '~/server/db/generated/client';
+import { releaseKeySpend } from '~/server/services/api-keys/spend';
 import { grantCredits } from '~/server/services/credits/ledger';
 import { scaledMs, timeScale } from '~/server/config/time-scale';
 import type { ProviderProgress } from '~/server/providers';
@@ -30,6 +31,8 @@ export async function finishFailed(
   generationId: string,
   error: string,
   status: 'failed' | 'canceled' = 'failed',
+  /** Written in the same transaction when this call ends the job (a staff cancel's audit row). */
+  within?: (tx: Prisma.TransactionClient) => Promise<void>,
 ): Promise<boolean> {
   const text = toStorableText(error);
   const finished = await db.$transaction(async (tx) => {
@@ -37,15 +40,18 @@ export async function finishFailed(
     const [row] = await tx.generation.updateManyAndReturn({
       where: { id: generationId, status: { in: [...RUNNING_STATUSES] } },
       data: { status, error: text, completedAt: now, claimedUntil: null },
-      select: { userId: true, cost: true },
+      select: { userId: true, cost: true, apiKeyId: true, createdAt: true },
     });
     if (!row) return null;
+    await within?.(tx);
     if (row.cost > 0) {
       await grantCredits(tx, row.userId, row.cost, {
         reason: 'generation_refund',
         generationId,
         note: status === 'canceled' ? 'Generation canceled' : text,
       });
+      // Refunded credits were not spent: they leave the key's monthly spend too.
+      if (row.apiKeyId) await releaseKeySpend(tx, row.apiKeyId, row.cost, row.createdAt);
     }
     return row.userId;
   }).catch((failure: unknown) => {

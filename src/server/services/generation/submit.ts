@@ -30,24 +30,27 @@ export type SubmitResult = { id: string; status: PublicStatus; outputNum: number
  * (synchronous). `kind: 'sync'` is the synchronous handler's door, which refuses an asynchronous
  * model in admission (after maintenance and sign-in, in the spec's order).
  */
-export async function submitGeneration(db: Db, userId: string | null, request: GenerateRequest, kind: AdmissionKind = 'any'): Promise<SubmitResult> {
+/** How a submit came in: through an API key (whose monthly cap bounds it) or not. */
+export type SubmitVia = { apiKeyId: string | null };
+
+export async function submitGeneration(db: Db, userId: string | null, request: GenerateRequest, kind: AdmissionKind = 'any', via: SubmitVia = { apiKeyId: null }): Promise<SubmitResult> {
   const admitted = await admit(db, userId, request, kind);
-  const charged = await charge(db, admitted, request);
+  const charged = await charge(db, admitted, request, via);
   if (!admitted.model.sync) return { ...charged, text: null };
   const done = await runToAnswer(db, charged.id, admitted.userId);
   return { id: done.id, status: done.prediction.status, outputNum: done.prediction.outputNum, user_credits: done.user_credits, text: done.text, prediction: done.prediction };
 }
 
 /** The synchronous handler: the same door, for synchronous models only, answered with its own fields. */
-export async function runSyncGeneration(db: Db, userId: string | null, request: GenerateRequest): Promise<SyncResult> {
-  const { id, text, user_credits, prediction } = await submitGeneration(db, userId, request, 'sync');
+export async function runSyncGeneration(db: Db, userId: string | null, request: GenerateRequest, via?: SubmitVia): Promise<SyncResult> {
+  const { id, text, user_credits, prediction } = await submitGeneration(db, userId, request, 'sync', via);
   return { id, text, user_credits, prediction };
 }
 
 type Charged = Omit<SubmitResult, 'text'>;
 
 /** Charges and records an admitted request; an asynchronous model's job is scheduled for dispatch. */
-async function charge(db: Db, admitted: Admitted, request: GenerateRequest): Promise<Charged> {
+async function charge(db: Db, admitted: Admitted, request: GenerateRequest, via: SubmitVia): Promise<Charged> {
   const { userId, model, input, price, cost } = admitted;
   const key = request.idempotency_key ?? null;
   const now = Date.now();
@@ -77,6 +80,7 @@ async function charge(db: Db, admitted: Admitted, request: GenerateRequest): Pro
     estimatedSeconds: price.free.estimatedSeconds,
     note: model.name,
     priceAccepted: clientPriceAccepted(cost, request.credit_to_consume),
+    apiKeyId: via.apiKeyId,
     // Only premium users may make a generation private.
     variants: { premium: variant(price.premium, input.is_public !== false), free: variant(price.free, true) },
   };
@@ -87,7 +91,7 @@ async function charge(db: Db, admitted: Admitted, request: GenerateRequest): Pro
   if (outcome.kind === 'replayed') assertSameRequest(outcome.row, generation);
   if (outcome.kind === 'refused') {
     assertClientPrice(cost, request.credit_to_consume);
-    throw new AppError('insufficient_credits');
+    throw new AppError(outcome.capReached ? 'api_key_cap_reached' : 'insufficient_credits');
   }
   if (outcome.kind === 'recorded' && !model.sync) scheduleDispatch(db, outcome.row.id, outcome.row.dispatchAt);
   return answer(outcome.row, userId, outcome.balance);

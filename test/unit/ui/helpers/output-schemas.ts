@@ -38,6 +38,7 @@ import * as generationCancel from '~/server/routers/generation/cancel.schema';
 import * as generationCheckSync from '~/server/routers/generation/check-sync.schema';
 import * as generationCheck from '~/server/routers/generation/check.schema';
 import * as generationModel from '~/server/routers/generation/model.schema';
+import * as generationModels from '~/server/routers/generation/models.schema';
 import * as generationNextSteps from '~/server/routers/generation/next-steps.schema';
 import * as generationRandomPrompt from '~/server/routers/generation/random-prompt.schema';
 import * as generationRunSync from '~/server/routers/generation/run-sync.schema';
@@ -93,6 +94,7 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'generation.apps': generationApps.appsOutput,
   'generation.appModels': generationAppModels.appModelsOutput,
   'generation.model': generationModel.modelOutput,
+  'generation.models': generationModels.modelsOutput,
   'generation.nextSteps': generationNextSteps.nextStepsOutput,
   'generation.randomPrompt': generationRandomPrompt.randomPromptOutput,
   'lora.list': loraList.listLorasOutput,
