@@ -76,6 +76,8 @@ async function readBody(req: V1Request): Promise<void> {
       body = { ...body, idempotency_key: header };
     }
     req.body = body;
+    // An empty body has no type to declare (a cancel); the handler asks every body for one.
+    req.headers['content-type'] ??= 'application/json';
   } catch (error) {
     refusedBodies.set(req, error);
     req.body = {};

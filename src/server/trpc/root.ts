@@ -1,4 +1,6 @@
 /** The only API: every feature's router, mounted once. */
+import { adminRouter, supportRouter } from '~/server/routers/admin/router';
+import { apiKeysRouter } from '~/server/routers/api-keys/router';
 import { billingRouter } from '~/server/routers/billing/router';
 import { collectionRouter } from '~/server/routers/collection/router';
 import { creditsRouter } from '~/server/routers/credits/router';
@@ -12,7 +14,8 @@ import { uploadRouter } from '~/server/routers/upload/router';
 import { userRouter } from '~/server/routers/user/router';
 import { createCallerFactory, router } from './init';
 
-export const appRouter = router({
+/** Every router but the console's. */
+const studioRouters = {
   user: userRouter,
   credits: creditsRouter,
   system: systemRouter,
@@ -24,7 +27,24 @@ export const appRouter = router({
   media: mediaRouter,
   billing: billingRouter,
   collection: collectionRouter,
-});
+  apiKeys: apiKeysRouter,
+};
+
+/** The console's procedures live under this key: `admin.<procedure>`. */
+export const CONSOLE_ROUTER_KEY = 'admin';
+
+export const appRouter = router({ ...studioRouters, [CONSOLE_ROUTER_KEY]: adminRouter } as const);
+
+/**
+ * The same API as each role may see it: the tRPC route answers a caller from the router of their
+ * role, so a console path they may not use answers exactly as a path that names no procedure
+ * (http/trpc-route.ts). Admins are answered from appRouter.
+ */
+export const routerByRole = {
+  user: router(studioRouters),
+  support: router({ ...studioRouters, [CONSOLE_ROUTER_KEY]: supportRouter } as const),
+  admin: appRouter,
+};
 
 export type AppRouter = typeof appRouter;
 
