@@ -19,6 +19,8 @@ export const APP_ERRORS = {
   two_credentials: { http: 400, message: 'Send either an API key or a session cookie, not both.' },
   api_key_not_accepted: { http: 400, message: 'API keys are accepted on /api/v1 and the REST paths, not on this endpoint.' },
   too_many_api_keys: { http: 409, message: `You already have ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one before creating another.` },
+  // Staff suspended the account: its signed-in requests, sign-in, generate and buy all read this one text.
+  account_suspended: { http: 403, message: 'This account is suspended. Contact support if you think this is a mistake.' },
   premium_required: { http: 403, message: 'Upgrade to premium to make the generation private' },
   forbidden: { http: 403, message: 'You are not allowed to do this.' },
   private_input: { http: 403, message: 'An input image is private to another account, so only its owner can use it. Please upload an image of your own.' },

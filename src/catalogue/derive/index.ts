@@ -12,7 +12,7 @@ export { providerRequestFor, type ProviderRequest } from './provider-request';
 export { REQUEST_ENVELOPE_FIELDS, REQUEST_ONLY_FIELDS, type RequestEnvelopeField } from './request-envelope';
 export { promptMaxLength, promptTooLongMessage } from './prompt-length';
 export { publicModelDefinition, type PublicMode, type PublicModelDefinition } from './public-definition';
-export { timeLimitFor } from './time-limit';
+export { longestEstimateFor, timeLimitFor } from './time-limit';
 export { validateForModel } from './validate';
 export { firstBrokenRule, hasValue, type InputRule, type RuleCondition, type ValidationResult } from './rules';
 export { waitTimeFor } from './wait-time';

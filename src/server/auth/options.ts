@@ -9,6 +9,7 @@ import GoogleProvider from 'next-auth/providers/google';
 import { z } from 'zod';
 import { getEnv, type Env } from '~/env';
 import { getDb } from '~/server/db/client';
+import { isSuspended } from '~/server/services/suspension';
 import { findOrCreateUserByEmail } from '~/server/services/users';
 import { SIGN_IN_PATH } from '~/utils/auth-pages';
 import { DEV_SIGNIN_PROVIDER_ID } from '~/utils/auth-provider-ids';
@@ -59,6 +60,10 @@ function buildAuthOptions(env: Env): NextAuthOptions {
     session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     callbacks: {
+      // A suspended account cannot sign in (next-auth answers AccessDenied, which the sign-in page words).
+      async signIn({ user }) {
+        return !(await isSuspended(await getDb(), user.id));
+      },
       jwt({ token, user }) {
         if (user?.id) token.sub = user.id;
         return token;

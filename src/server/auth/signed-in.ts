@@ -2,18 +2,24 @@
  * Who is signed in, for every door that needs someone: a session is a signed cookie, so it can
  * outlive its user (deleted) or name one that was never made (a forged `sub` signed with a leaked
  * secret, `__proto__` included); either is no one signed in, the same 401 as no session at all.
- * The user's row is read once here, with what the premium door needs of it.
+ * A suspended user's session stops working here, on its next request, with the suspension's text.
+ * The user's row is read once here, with what the premium and staff doors need of it.
  */
 import type { SessionUser } from '~/server/auth/session-user';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
+import { assertNotSuspended } from '~/server/services/suspension';
+import { isRole, type Role } from '~/utils/staff-roles';
+import { noteSeen } from './last-seen';
 
-export type SignedInAccount = { user: SessionUser; premium: boolean };
+export type SignedInAccount = { user: SessionUser; premium: boolean; role: Role };
 
-export async function signedInAccount(db: Pick<Db, 'user'>, user: SessionUser | null): Promise<SignedInAccount> {
+export async function signedInAccount(db: Pick<Db, 'user' | '$executeRaw'>, user: SessionUser | null): Promise<SignedInAccount> {
   if (!user) throw new AppError('unauthorized');
-  // Premium is read from the database on every call, never from the session.
-  const row = await db.user.findUnique({ where: { id: user.id }, select: { premium: true } });
+  // Premium, role and suspension are read from the database on every call, never from the session.
+  const row = await db.user.findUnique({ where: { id: user.id }, select: { premium: true, role: true, suspendedAt: true, lastSeenAt: true } });
   if (!row) throw new AppError('unauthorized');
-  return { user, premium: row.premium };
+  assertNotSuspended(row);
+  noteSeen(db, user.id, row.lastSeenAt);
+  return { user, premium: row.premium, role: isRole(row.role) ? row.role : 'user' };
 }

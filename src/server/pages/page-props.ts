@@ -21,6 +21,7 @@ import {
 } from '~/catalogue';
 import { messagesFor, type Messages } from '~/messages';
 import { sessionUserFromRequest } from '~/server/auth/session-user';
+import { getDb } from '~/server/db/client';
 import { systemStatus, type SystemStatus } from '~/server/services/system-status';
 import { appCards, type AppCard } from './app-cards';
 
@@ -39,7 +40,8 @@ export function messagesProps(locale: string | undefined): WithMessages {
  * Static pages leave both out and the browser asks once.
  */
 export async function viewerProps(req: Parameters<typeof sessionUserFromRequest>[0]): Promise<{ signedIn: boolean; systemStatus: SystemStatus }> {
-  return { signedIn: (await sessionUserFromRequest(req)) !== null, systemStatus: systemStatus() };
+  const [viewer, status] = await Promise.all([sessionUserFromRequest(req), getDb().catch(() => null).then(systemStatus)]);
+  return { signedIn: viewer !== null, systemStatus: status };
 }
 
 /** An app and its models as the generator panel renders them. */

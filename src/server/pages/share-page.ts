@@ -40,7 +40,7 @@ export async function sharePageProps(
     props: {
       messages: messagesFor(context.locale),
       signedIn: viewer !== null,
-      systemStatus: systemStatus(),
+      systemStatus: await systemStatus(await getDb().catch(() => null)),
       creation: { ...found, createdAt: found.createdAt.toISOString(), pageUrl: `${getEnv().appOrigin}/c/${encodeURIComponent(found.id)}` },
     },
   };

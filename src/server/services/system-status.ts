@@ -6,7 +6,9 @@
  */
 import { getEnv } from '~/env';
 import { getMaintenanceConfig, type MaintenanceConfig } from '~/server/config/maintenance';
+import type { Db } from '~/server/db/client';
 import { availability } from '~/server/services/generation/provider-registry';
+import { currentMaintenance } from '~/server/services/maintenance';
 
 export type SystemStatus = {
   maintenance: MaintenanceConfig;
@@ -19,11 +21,12 @@ export type SystemStatus = {
   timeScale: number;
 };
 
-export function systemStatus(): SystemStatus {
+/** `db` null: the database cannot be reached, and the environment's maintenance switch stands alone. */
+export async function systemStatus(db: Db | null): Promise<SystemStatus> {
   const env = getEnv();
   const { unavailableModels, localEngineServes } = availability();
   return {
-    maintenance: getMaintenanceConfig(),
+    maintenance: db ? await currentMaintenance(db) : getMaintenanceConfig(),
     devSignIn: env.devSignIn,
     googleSignIn: env.googleConfigured,
     localEngine: localEngineServes,

@@ -2,6 +2,7 @@
 import { getEnv } from '~/env';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
+import { isRole } from '~/utils/staff-roles';
 import { grantCredits } from './credits/ledger';
 
 export type NewUser = { email: string; name?: string | null; image?: string | null; emailVerified?: Date | null };
@@ -36,14 +37,17 @@ export async function findOrCreateUserByEmail(db: Db, input: NewUser) {
   }
 }
 
-/** id, credits and premium as the database has them (never from the session token); a vanished user is signed out. */
+/**
+ * id, credits, premium and role as the database has them (never from the session token); a vanished
+ * user is signed out. The role shows staff the header's way into the console.
+ */
 export async function readUserDetails(db: Db, userId: string) {
   const user = await db.user.findUnique({
     where: { id: userId },
-    select: { id: true, email: true, name: true, image: true, credits: true, premium: true },
+    select: { id: true, email: true, name: true, image: true, credits: true, premium: true, role: true },
   });
   if (!user) throw new AppError('unauthorized');
-  return user;
+  return { ...user, role: isRole(user.role) ? user.role : 'user' };
 }
 
 /** Whether the caller is premium now: read from the database on every call, never from the session. Nobody signed in is not. */

@@ -15,6 +15,7 @@ const TRPC_CODES = {
   two_credentials: 'BAD_REQUEST',
   api_key_not_accepted: 'BAD_REQUEST',
   too_many_api_keys: 'CONFLICT',
+  account_suspended: 'FORBIDDEN',
   premium_required: 'FORBIDDEN',
   forbidden: 'FORBIDDEN',
   private_input: 'FORBIDDEN',

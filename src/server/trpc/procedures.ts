@@ -1,7 +1,15 @@
-/** The three doors: public, protected (signed in) and premium (signed in and premium). */
+/**
+ * The doors: public, protected (signed in), premium (signed in and premium), and the console's two
+ * (support, and admin, which covers support). A caller without the role is answered exactly as a
+ * path with no procedure, before the input is read: the console's procedures tell an outsider
+ * nothing, not even that they exist (over HTTP the route answers such a caller from the router
+ * without them: src/server/http/trpc-route.ts).
+ */
 import { signedInAccount } from '~/server/auth/signed-in';
+import { staffAccount } from '~/server/auth/staff';
 import { AppError } from '~/server/errors';
-import { baseProcedure } from './init';
+import type { StaffRole } from '~/utils/staff-roles';
+import { baseProcedure, TRPCError } from './init';
 
 export const publicProcedure = baseProcedure;
 
@@ -15,3 +23,19 @@ export const premiumProcedure = baseProcedure.use(async ({ ctx, next }) => {
   if (!premium) throw new AppError('premium_required');
   return next({ ctx: { ...ctx, user } });
 });
+
+/** tRPC's own answer for a path that names no procedure. */
+export function noProcedureAt(path: string): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` });
+}
+
+function staffProcedure(needed: StaffRole) {
+  return baseProcedure.use(async ({ ctx, path, next }) => {
+    const staff = await staffAccount(ctx.db, ctx.user, needed);
+    if (!staff) throw noProcedureAt(path);
+    return next({ ctx: { ...ctx, user: staff.user, staff } });
+  });
+}
+
+export const supportProcedure = staffProcedure('support');
+export const adminProcedure = staffProcedure('admin');

@@ -49,7 +49,7 @@ describe('tRPC procedures', () => {
       const found = sourceFiles(path.join(ROUTERS_DIR, router));
       if (!found.includes(file)) return [`${name}: no ${path.relative(SRC_DIR, file)}`];
       if (!found.includes(schema)) return [`${name}: no ${path.relative(SRC_DIR, schema)}`];
-      const defined = codeOf(file).match(/=\s*(public|protected|premium)Procedure\b/g) ?? [];
+      const defined = codeOf(file).match(/=\s*(public|protected|premium|support|admin)Procedure\b/g) ?? [];
       return defined.length === 1 ? [] : [`${name}: ${path.relative(SRC_DIR, file)} defines ${defined.length} procedures`];
     });
     expect(problems).toEqual([]);

@@ -5,8 +5,8 @@
  * answers 503.
  */
 import { getEnv } from '~/env';
-import { assertNotInMaintenance } from '~/server/config/maintenance';
 import type { Db } from '~/server/db/client';
+import { assertNotInMaintenance } from '~/server/services/maintenance';
 import { saleItem } from './catalogue';
 import { ensureCustomer } from './customers';
 import { checkoutGateway } from './gateway';
@@ -16,7 +16,7 @@ export const CANCEL_PATH = '/pricing';
 
 export async function startCheckout(db: Db, userId: string, itemId: string): Promise<{ url: string }> {
   const item = saleItem(itemId);
-  assertNotInMaintenance(item.kind === 'pack' ? 'purchase' : 'subscription');
+  await assertNotInMaintenance(db, item.kind === 'pack' ? 'purchase' : 'subscription');
   const gateway = checkoutGateway(db);
   const customerId = await ensureCustomer(db, gateway, userId);
   // The local checkout's pages are ours: relative URLs work on whatever host serves them.

@@ -6,8 +6,9 @@
  *   canceled, unpaid, incomplete, incomplete_expired, paused, anything else → off
  *
  * A subscription row keeps its own premium and until-when; the user's premium flag is then the
- * OR of their subscriptions (read by every premium rule in the studio). Time-bounded premium ends
- * by expireLapsedPremium (the server's minute sweep, the status read and the reconcile command).
+ * OR of their subscriptions and of premium staff gave by hand (User.manualPremium, until its end
+ * when it has one), read by every premium rule in the studio. Time-bounded premium ends by
+ * expireLapsedPremium (the server's minute sweep, the status read and the reconcile command).
  */
 import type { Db } from '~/server/db/client';
 import type { BillingTx } from './tx';
@@ -55,14 +56,21 @@ export async function applySubscription(tx: BillingTx, userId: string, subscript
   return refreshUserPremium(tx, userId, now);
 }
 
-/** The user's premium flag from their subscriptions; true when on. */
-async function refreshUserPremium(tx: BillingTx, userId: string, now: Date): Promise<boolean> {
-  const giving = await tx.billingSubscription.count({ where: { userId, premium: true, OR: [{ premiumUntil: null }, { premiumUntil: { gt: now } }] } });
-  await tx.user.updateMany({ where: { id: userId }, data: { premium: giving > 0 } });
-  return giving > 0;
+/** The user's premium flag from their subscriptions and premium given by hand; true when on. */
+export async function refreshUserPremium(tx: BillingTx, userId: string, now: Date): Promise<boolean> {
+  const [giving, byHand] = await Promise.all([
+    tx.billingSubscription.count({ where: { userId, premium: true, OR: [{ premiumUntil: null }, { premiumUntil: { gt: now } }] } }),
+    tx.user.count({ where: { id: userId, manualPremium: true, OR: [{ manualPremiumUntil: null }, { manualPremiumUntil: { gt: now } }] } }),
+  ]);
+  const premium = giving > 0 || byHand > 0;
+  await tx.user.updateMany({ where: { id: userId }, data: { premium } });
+  return premium;
 }
 
-/** Ends premium whose time is up (cancelled at period end, past due beyond the grace); the users whose premium ended. */
+/**
+ * Ends premium whose time is up (cancelled at period end, past due beyond the grace, given by hand
+ * until a date); the users whose premium ended.
+ */
 export async function expireLapsedPremium(db: Db, now = new Date()): Promise<string[]> {
   const lapsed = await db.billingSubscription.findMany({ where: { premium: true, premiumUntil: { lte: now } }, select: { id: true, userId: true } });
   const ended: string[] = [];
@@ -72,6 +80,14 @@ export async function expireLapsedPremium(db: Db, now = new Date()): Promise<str
       return refreshUserPremium(tx, row.userId, now);
     });
     if (!stillOn) ended.push(row.userId);
+  }
+  const byHand = await db.user.findMany({ where: { manualPremium: true, manualPremiumUntil: { lte: now } }, select: { id: true } });
+  for (const row of byHand) {
+    const stillOn = await db.$transaction(async (tx) => {
+      await tx.user.updateMany({ where: { id: row.id, manualPremium: true, manualPremiumUntil: { lte: now } }, data: { manualPremium: false } });
+      return refreshUserPremium(tx, row.id, now);
+    });
+    if (!stillOn) ended.push(row.id);
   }
   return ended;
 }

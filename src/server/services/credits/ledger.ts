@@ -21,7 +21,12 @@ export type LedgerReason =
   | 'admin_grant'
   | 'generation_debit'
   | 'generation_refund'
+  | 'generation_rerun'
+  | StaffReason
   | PaymentReason;
+
+/** Movements staff make by hand in the console, each keyed by the console action's id. */
+export type StaffReason = 'admin_grant' | 'admin_deduct';
 
 /** Movements caused by a payment, each keyed by the provider's object id. */
 export type PaymentReason = 'purchase_grant' | 'plan_grant' | 'refund_clawback' | 'dispute_clawback' | 'dispute_reversal';
@@ -90,6 +95,56 @@ async function moveOnce(tx: DbTx, userId: string, signedAmount: number, movement
     )
     UPDATE "CreditLedgerEntry" SET "balanceAfter" = moved."credits" FROM moved WHERE "CreditLedgerEntry"."id" = ${id}
     RETURNING "CreditLedgerEntry"."balanceAfter"`;
+  const balance = rows[0]?.balanceAfter;
+  if (balance === undefined) throw new AppError('not_found', 'User not found.');
+  return balance;
+}
+
+/** A staff adjustment: the console action that makes it (its id keys the row), and whether it may leave a negative balance. */
+export type StaffMovement = { reason: StaffReason; actionId: string; note: string; mayGoNegative: boolean };
+
+/**
+ * Credits granted (amount > 0) or deducted (amount < 0) by staff, at most once per console action:
+ * the row is claimed first under (providerObjectId = the action's id, reason), as a payment's is, so
+ * the same form sent twice, or many times at once, moves the balance once. A deduction leaves the
+ * balance at zero or above unless the movement says it may go below (nothing is written otherwise).
+ * The balance after it, or null when that action already moved credits.
+ */
+export async function adjustCreditsOnce(tx: DbTx, userId: string, amount: number, movement: StaffMovement): Promise<number | null> {
+  assertWholeCredits(Math.abs(amount), movement.reason === 'admin_grant' ? 'grant' : 'debit');
+  if ((amount > 0) !== (movement.reason === 'admin_grant')) throw new AppError('validation_failed', 'A grant adds credits and a deduction takes them away.');
+  const id = newRowId();
+  const claimed = await tx.creditLedgerEntry.createMany({
+    data: [{ id, userId, amount, balanceAfter: 0, reason: movement.reason, note: movement.note, providerObjectId: movement.actionId }],
+    skipDuplicates: true,
+  });
+  if (claimed.count === 0) return null;
+  const rows = await tx.$queryRaw<{ balanceAfter: number }[]>`
+    WITH moved AS (
+      UPDATE "User" SET "credits" = "credits" + ${amount}, "updatedAt" = now()
+      WHERE "id" = ${userId} AND (${movement.mayGoNegative}::boolean OR "credits" + ${amount} >= 0) RETURNING "credits"
+    )
+    UPDATE "CreditLedgerEntry" SET "balanceAfter" = moved."credits" FROM moved WHERE "CreditLedgerEntry"."id" = ${id}
+    RETURNING "CreditLedgerEntry"."balanceAfter"`;
+  const balance = rows[0]?.balanceAfter;
+  if (balance !== undefined) return balance;
+  const user = await tx.user.findUnique({ where: { id: userId }, select: { credits: true } });
+  if (!user) throw new AppError('not_found', 'User not found.');
+  throw new AppError('validation_failed', `This deduction would take the balance from ${user.credits} to ${user.credits + amount}. Allow a negative balance to deduct it anyway.`, {
+    details: { field: 'allowNegative', balance: user.credits },
+  });
+}
+
+/**
+ * A zero movement naming a generation: a failed job run again for its owner at no charge shows in
+ * their ledger as what it is, at the balance it leaves unchanged. Once per generation (its unique
+ * (generationId, reason)).
+ */
+export async function recordFreeRun(tx: DbTx, userId: string, generationId: string, note: string): Promise<number> {
+  const rows = await tx.$queryRaw<{ balanceAfter: number }[]>`
+    INSERT INTO "CreditLedgerEntry" ("id", "userId", "amount", "balanceAfter", "reason", "note", "generationId")
+    SELECT ${newRowId()}, "id", 0, "credits", 'generation_rerun', ${note}, ${generationId} FROM "User" WHERE "id" = ${userId} FOR UPDATE
+    RETURNING "balanceAfter"`;
   const balance = rows[0]?.balanceAfter;
   if (balance === undefined) throw new AppError('not_found', 'User not found.');
   return balance;

@@ -4,7 +4,7 @@
  * what follows (check compares the price with the balance, submit charges it, sync submits and
  * waits for the text).
  *
- *   maintenance → sign-in → the model (named, known, runnable here, of the kind asked for)
+ *   maintenance (as it stands on every instance) → sign-in (a suspended account refused) → the model (named, known, runnable here, of the kind asked for)
  *   → its input (parsed once: defaults and the model's own rules with their exact messages)
  *   → the addresses of its image fields (none inside our own network: safe-fetch's policy)
  *   → the inputs it names in our storage (readable by the caller; uploads' bytes checked)
@@ -12,9 +12,10 @@
  *   → the price (from the catalogue; never from the client).
  */
 import type { ModelDefinition } from '~/catalogue';
-import { assertNotInMaintenance } from '~/server/config/maintenance';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
+import { assertNotInMaintenance } from '~/server/services/maintenance';
+import { assertAccountActive } from '~/server/services/suspension';
 import { assertFacePhotos } from './face-photos';
 import { assertAllowedImageAddresses } from './input-addresses';
 import { checkInputUploads } from './input-uploads';
@@ -35,8 +36,9 @@ export type Admitted = {
 };
 
 export async function admit(db: Db, userId: string | null, request: GenerateRequest, kind: AdmissionKind = 'any'): Promise<Admitted> {
-  assertNotInMaintenance('generate');
+  await assertNotInMaintenance(db, 'generate');
   if (!userId) throw new AppError('unauthorized');
+  await assertAccountActive(db, userId);
   const model = resolveModel(request);
   if (kind === 'sync' && !model.sync) throw new AppError('not_sync_model');
   const input = validatedInput(model, request);

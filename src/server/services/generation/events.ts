@@ -5,14 +5,19 @@
  * - Every change a reader could see (a status change, a dispatch, a rescheduled queue time, a
  *   delete) is also announced as a GenerationChange, which keeps the read cache fresh. It reaches
  *   this process at once, and other instances through the bus.
+ * - A balance staff changed by hand (a grant, a refund) travels the same bus as a BalanceChange,
+ *   so the owner's open tabs show it without a reload (user.onBalance), whichever instance they
+ *   listen on.
  */
 import { EventEmitter } from 'node:events';
 
 export type GenerationUpdate = { userId: string; generationId: string; status: string };
 export type GenerationChange = { generationId: string };
 
-/** What travels between instances: an update as before, or a change for caches only. */
-export type BusMessage = GenerationUpdate | (GenerationChange & { kind: 'change' });
+export type BalanceChange = { userId: string };
+
+/** What travels between instances: an update as before, a change for caches only, or a balance changed. */
+export type BusMessage = GenerationUpdate | (GenerationChange & { kind: 'change' }) | (BalanceChange & { kind: 'balance' });
 
 type Bus = { emitter: EventEmitter; remote?: (message: BusMessage) => Promise<void> };
 const holder = globalThis as unknown as { studioGenerationBus?: Bus };
@@ -40,6 +45,11 @@ export async function announceGenerationChange(change: GenerationChange): Promis
   await sendRemote({ kind: 'change', generationId: change.generationId });
 }
 
+/** Tells the owner's open subscriptions, on every instance, that their balance changed. */
+export async function publishBalanceChange(change: BalanceChange): Promise<void> {
+  if (!(await sendRemote({ kind: 'balance', userId: change.userId }))) bus().emitter.emit('balance', change);
+}
+
 /** True when the message went to the remote bus (a failed send is tried once more). */
 async function sendRemote(message: BusMessage): Promise<boolean> {
   const { remote } = bus();
@@ -60,6 +70,10 @@ async function sendRemote(message: BusMessage): Promise<boolean> {
 /** Used by the LISTEN side to re-emit what came from any instance. */
 export function emitLocalBusMessage(message: BusMessage): void {
   const { emitter } = bus();
+  if ('kind' in message && message.kind === 'balance') {
+    emitter.emit('balance', { userId: message.userId });
+    return;
+  }
   emitter.emit('change', { generationId: message.generationId });
   if (!('kind' in message)) emitter.emit('update', message);
 }
@@ -79,6 +93,12 @@ export function onGenerationUpdate(listener: (update: GenerationUpdate) => void)
   const { emitter } = bus();
   emitter.on('update', listener);
   return () => emitter.off('update', listener);
+}
+
+export function onBalanceChange(listener: (change: BalanceChange) => void): () => void {
+  const { emitter } = bus();
+  emitter.on('balance', listener);
+  return () => emitter.off('balance', listener);
 }
 
 export function onGenerationChange(listener: (change: GenerationChange) => void): () => void {

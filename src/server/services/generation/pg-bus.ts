@@ -53,13 +53,13 @@ async function listen(connectionString: string, db: Db, onLost: () => void): Pro
   await client.connect();
   client.on('notification', (message) => {
     if (message.channel !== CHANNEL || !message.payload) return;
-    let parsed: BusMessage;
+    let parsed: unknown;
     try {
-      parsed = JSON.parse(message.payload) as BusMessage;
+      parsed = JSON.parse(message.payload);
     } catch {
       return; // not ours
     }
-    if (typeof parsed?.generationId === 'string') emitLocalBusMessage(parsed);
+    if (isBusMessage(parsed)) emitLocalBusMessage(parsed);
   });
   let lost = false;
   const lose = () => {
@@ -77,4 +77,11 @@ async function listen(connectionString: string, db: Db, onLost: () => void): Pro
     await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(busMessage)})`;
   });
   return client;
+}
+
+/** A generation's update or change (it names the generation), or a balance change (it names the user). */
+function isBusMessage(value: unknown): value is BusMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  return message.kind === 'balance' ? typeof message.userId === 'string' : typeof message.generationId === 'string';
 }

@@ -11,6 +11,21 @@
  */
 import type { z } from 'zod';
 import type { OutputAt, ProcedurePath } from '~/server/http/call-procedure';
+import * as adminAdjustCredits from '~/server/routers/admin/adjust-credits.schema';
+import * as adminAudit from '~/server/routers/admin/audit.schema';
+import * as adminCancelJob from '~/server/routers/admin/cancel-job.schema';
+import * as adminJobs from '~/server/routers/admin/jobs.schema';
+import * as adminMaintenance from '~/server/routers/admin/maintenance.schema';
+import * as adminRefundJob from '~/server/routers/admin/refund-job.schema';
+import * as adminRerunJob from '~/server/routers/admin/rerun-job.schema';
+import * as adminSearchUsers from '~/server/routers/admin/search-users.schema';
+import * as adminSetMaintenance from '~/server/routers/admin/set-maintenance.schema';
+import * as adminSetPremium from '~/server/routers/admin/set-premium.schema';
+import * as adminSetRole from '~/server/routers/admin/set-role.schema';
+import * as adminSetSuspended from '~/server/routers/admin/set-suspended.schema';
+import * as adminUser from '~/server/routers/admin/user.schema';
+import * as adminUserLedger from '~/server/routers/admin/user-ledger.schema';
+import * as adminUserPurchases from '~/server/routers/admin/user-purchases.schema';
 import * as billingCheckout from '~/server/routers/billing/checkout.schema';
 import * as billingConfirm from '~/server/routers/billing/confirm.schema';
 import * as billingLocalPay from '~/server/routers/billing/local-pay.schema';
@@ -60,6 +75,7 @@ import * as systemStatus from '~/server/routers/system/status.schema';
 import * as uploadFaceCheck from '~/server/routers/upload/face-check.schema';
 import * as uploadSignedUrl from '~/server/routers/upload/signed-url.schema';
 import * as userDetails from '~/server/routers/user/details.schema';
+import * as userOnBalance from '~/server/routers/user/on-balance.schema';
 import { predictionSchema } from '~/server/services/generation/present';
 
 /** A subscription's schema is that of each value it pushes. */
@@ -119,4 +135,21 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'upload.signedUrl': uploadSignedUrl.signedUrlOutput,
   'upload.faceCheck': uploadFaceCheck.faceCheckOutput,
   'user.details': userDetails.detailsOutput,
+  // Its `.output` (eachYield) checks each pushed value with this schema.
+  'user.onBalance': userOnBalance.balancePushSchema,
+  'admin.searchUsers': adminSearchUsers.searchUsersOutput,
+  'admin.user': adminUser.userOutput,
+  'admin.userLedger': adminUserLedger.userLedgerOutput,
+  'admin.userPurchases': adminUserPurchases.userPurchasesOutput,
+  'admin.jobs': adminJobs.jobsOutput,
+  'admin.maintenance': adminMaintenance.maintenanceOutput,
+  'admin.cancelJob': adminCancelJob.cancelJobOutput,
+  'admin.refundJob': adminRefundJob.refundJobOutput,
+  'admin.adjustCredits': adminAdjustCredits.adjustCreditsOutput,
+  'admin.setPremium': adminSetPremium.setPremiumOutput,
+  'admin.setSuspended': adminSetSuspended.setSuspendedOutput,
+  'admin.setRole': adminSetRole.setRoleOutput,
+  'admin.audit': adminAudit.auditOutput,
+  'admin.setMaintenance': adminSetMaintenance.setMaintenanceOutput,
+  'admin.rerunJob': adminRerunJob.rerunJobOutput,
 };
