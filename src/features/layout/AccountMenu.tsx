@@ -1,4 +1,4 @@
-/** The signed-in person's menu: email, plan, their creations, billing and sign out. */
+/** The signed-in person's menu: email, plan, their creations, billing, developers (API keys) and sign out. */
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { signOut } from 'next-auth/react';
 import Link from 'next/link';
@@ -6,6 +6,7 @@ import { useRouter } from 'next/router';
 import type { ReactNode } from 'react';
 import { useTranslations } from '~/i18n';
 import { ACCOUNT_BILLING_PATH } from '~/features/billing/paths';
+import { ACCOUNT_DEVELOPERS_PATH } from '~/features/developers/paths';
 import type { UserDetails } from '~/features/user/useUserDetails';
 
 export function AccountMenu({ user, avatar }: { user: UserDetails; avatar: ReactNode }) {
@@ -28,6 +29,9 @@ export function AccountMenu({ user, avatar }: { user: UserDetails; avatar: React
         </Menu.Item>
         <Menu.Item component={Link} href={ACCOUNT_BILLING_PATH} data-testid="menu-billing">
           {t('account.billing')}
+        </Menu.Item>
+        <Menu.Item component={Link} href={ACCOUNT_DEVELOPERS_PATH} data-testid="menu-developers">
+          {t('account.developers')}
         </Menu.Item>
         <Menu.Item color="red" onClick={() => void signOut({ callbackUrl: router.asPath })}>
           {t('auth.signOut')}
