@@ -167,6 +167,6 @@ export const SYSTEM_STATUS: SystemStatus = {
   timeScale: 1,
 };
 
-export function userDetails(overrides: Partial<{ credits: number; premium: boolean }> = {}) {
-  return { id: 'u1', email: 'ada@example.com', name: 'Ada', image: null, credits: 100, premium: false, ...overrides };
+export function userDetails(overrides: Partial<{ credits: number; premium: boolean; role: 'user' | 'support' | 'admin' }> = {}) {
+  return { id: 'u1', email: 'ada@example.com', name: 'Ada', image: null, credits: 100, premium: false, role: 'user' as const, ...overrides };
 }
