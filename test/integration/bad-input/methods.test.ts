@@ -115,7 +115,10 @@ describe('tRPC paths', () => {
     error: { json: { message, code: -32005, data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405, path, stack: null, appCode: null, appDetails: null, zodError: null } }, meta: { values: { 'data.stack': ['undefined'] }, v: 1 } },
   });
 
-  it.each(PROCEDURES)('/api/trpc/$path ($type): every other method is 405 with Allow naming its own', async ({ path, type }) => {
+  // The console's procedures answer a signed-out caller as paths that name none (test/integration/console/permissions.test.ts).
+  const STUDIO_PROCEDURES = PROCEDURES.filter((procedure) => !procedure.path.startsWith('admin.'));
+
+  it.each(STUDIO_PROCEDURES)('/api/trpc/$path ($type): every other method is 405 with Allow naming its own', async ({ path, type }) => {
     const own = type === 'mutation' ? 'POST' : 'GET';
     // As a tRPC client sends them: a batch of one, JSON, and a body with a POST.
     for (const method of othersThan([own])) {
