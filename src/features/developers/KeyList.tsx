@@ -7,8 +7,8 @@ export function KeyList() {
   const t = useTranslations('developers');
   const format = useFormatter();
   const utils = trpc.useUtils();
-  const keys = trpc.apiKeys.list.useQuery();
-  const revoke = trpc.apiKeys.revoke.useMutation({ onSuccess: () => utils.apiKeys.list.invalidate() });
+  const keys = trpc.keys.list.useQuery();
+  const revoke = trpc.keys.revoke.useMutation({ onSuccess: () => utils.keys.list.invalidate() });
   if (keys.isLoading) return <Skeleton height={120} radius="md" />;
   if (keys.error) return <Text c="red">{t('failed')}</Text>;
   const items = keys.data?.items ?? [];

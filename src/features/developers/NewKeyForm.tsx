@@ -18,13 +18,13 @@ export function NewKeyForm({ onCreated }: { onCreated: (secret: string) => void 
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['generate', 'read']);
   const [expiry, setExpiry] = useState('');
   const [cap, setCap] = useState<number | string>('');
-  const create = trpc.apiKeys.create.useMutation({
+  const create = trpc.keys.create.useMutation({
     onSuccess: async (made) => {
       setName('');
       setExpiry('');
       setCap('');
       onCreated(made.secret);
-      await utils.apiKeys.list.invalidate();
+      await utils.keys.list.invalidate();
     },
   });
   return (

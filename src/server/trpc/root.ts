@@ -1,6 +1,6 @@
 /** The only API: every feature's router, mounted once. */
 import { adminRouter, supportRouter } from '~/server/routers/admin/router';
-import { apiKeysRouter } from '~/server/routers/api-keys/router';
+import { keysRouter } from '~/server/routers/keys/router';
 import { billingRouter } from '~/server/routers/billing/router';
 import { collectionRouter } from '~/server/routers/collection/router';
 import { creditsRouter } from '~/server/routers/credits/router';
@@ -27,7 +27,7 @@ const studioRouters = {
   media: mediaRouter,
   billing: billingRouter,
   collection: collectionRouter,
-  apiKeys: apiKeysRouter,
+  keys: keysRouter,
 };
 
 /** The console's procedures live under this key: `admin.<procedure>`. */

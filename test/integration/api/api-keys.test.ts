@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 async function keyFor(user: StudioUser, options: { scopes?: ('generate' | 'read' | 'upload')[]; monthlyCreditCap?: number; expiresAt?: Date } = {}) {
-  return studio.caller(user).apiKeys.create({ name: 'script', scopes: options.scopes ?? ['generate', 'read', 'upload'], monthlyCreditCap: options.monthlyCreditCap, expiresAt: options.expiresAt });
+  return studio.caller(user).keys.create({ name: 'script', scopes: options.scopes ?? ['generate', 'read', 'upload'], monthlyCreditCap: options.monthlyCreditCap, expiresAt: options.expiresAt });
 }
 
 describe('a new key', () => {
@@ -39,7 +39,7 @@ describe('a new key', () => {
     const row = await studio.db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
     expect(row.hash).toBe(createHash('sha256').update(secret).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(secret.slice(12));
-    const [listed] = (await studio.caller(user).apiKeys.list()).items;
+    const [listed] = (await studio.caller(user).keys.list()).items;
     expect(listed).toEqual({ ...key, lastUsedAt: null });
     expect(JSON.stringify(listed)).not.toContain(secret.slice(12));
   });
@@ -49,7 +49,7 @@ describe('a new key', () => {
     const made = [];
     for (let i = 0; i < 20; i += 1) made.push(await keyFor(user));
     await expect(keyFor(user)).rejects.toMatchObject({ code: 'CONFLICT', message: 'You already have 20 active API keys. Revoke one before creating another.' });
-    await studio.caller(user).apiKeys.revoke({ id: made[0]!.key.id });
+    await studio.caller(user).keys.revoke({ id: made[0]!.key.id });
     await expect(keyFor(user)).resolves.toMatchObject({ key: { name: 'script' } });
   });
 
@@ -59,7 +59,7 @@ describe('a new key', () => {
     await expect(keyFor(user, { scopes: [] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const { key } = await keyFor(user);
     const asKey = createCaller(createInnerContext({ db: studio.db, user: { id: user.id }, apiKey: { id: key.id, scopes: ['generate', 'read', 'upload'] } }));
-    await expect(asKey.apiKeys.list()).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'API keys cannot be used for this request.' });
+    await expect(asKey.keys.list()).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'API keys cannot be used for this request.' });
     expect(await studio.db.apiKey.count({ where: { userId: user.id } })).toBe(1);
   });
 });
@@ -79,7 +79,7 @@ describe('Authorization: Bearer lsk_...', () => {
     expect(submitted.body).toMatchObject({ success: true, data: { status: 'pending', user_credits: 4 } });
     const generation = await studio.db.generation.findUniqueOrThrow({ where: { id: (submitted.body.data as { id: string }).id } });
     expect(generation.apiKeyId).toBe(key.id);
-    const [listed] = (await studio.caller(user).apiKeys.list()).items;
+    const [listed] = (await studio.caller(user).keys.list()).items;
     expect(listed!.lastUsedAt).toBeInstanceOf(Date);
     expect(listed!.spentThisMonth).toBe(1);
   });
@@ -87,7 +87,7 @@ describe('Authorization: Bearer lsk_...', () => {
   it('wrong, revoked or expired: 401 with one text, on both kinds of route', async () => {
     const user = await studio.createUser({ credits: 5 });
     const revoked = await keyFor(user);
-    await studio.caller(user).apiKeys.revoke({ id: revoked.key.id });
+    await studio.caller(user).keys.revoke({ id: revoked.key.id });
     const expiring = await keyFor(user, { expiresAt: new Date(Date.now() + 1000) });
     await studio.db.apiKey.update({ where: { id: expiring.key.id }, data: { expiresAt: new Date(Date.now() - 1) } });
     const valid = await keyFor(user);
@@ -130,7 +130,7 @@ describe('Authorization: Bearer lsk_...', () => {
     const canceled = await send(`${api.url}/api/v1/generations/${first.body.id as string}/cancel`, { method: 'POST', headers: bearer(secret) });
     expect(canceled.status).toBe(200);
     expect(canceled.body).toEqual({ id: first.body.id, status: 'failed', user_credits: 9 });
-    expect((await studio.caller(user).apiKeys.list()).items.find((k) => k.id === key.id)!.spentThisMonth).toBe(1);
+    expect((await studio.caller(user).keys.list()).items.find((k) => k.id === key.id)!.spentThisMonth).toBe(1);
     expect((await submit('three again')).status).toBe(200);
     // The cookie is not bound by the key's cap.
     const cookie = await send(`${api.url}/api/unigen`, { headers: { cookie: await studio.cookieFor(user), origin: studio.server.url }, body: { model_id: 'flux-schnell', prompt: 'mine' } });

@@ -122,7 +122,7 @@ describe('the OpenAPI document', () => {
 describe('a client typed by openapi-typescript, calling with openapi-fetch and a key', () => {
   it('submits, polls to success, replays by Idempotency-Key, lists, cancels and reads the balance', async () => {
     const user = await studio.createUser({ credits: 10 });
-    const { secret } = await studio.caller(user).apiKeys.create({ name: 'typed client', scopes: ['generate', 'read'] });
+    const { secret } = await studio.caller(user).keys.create({ name: 'typed client', scopes: ['generate', 'read'] });
     const folder = await mkdtemp(path.join(process.cwd(), '.openapi-client-'));
     try {
       await writeFile(path.join(folder, 'studio-api.ts'), astToString(await openapiTS(document as never)));

@@ -57,7 +57,7 @@ async function atStartOfAWindow(): Promise<void> {
 }
 
 async function keyOf(user: StudioUser): Promise<string> {
-  return (await studio.caller(user).apiKeys.create({ name: 'limited', scopes: ['read'] })).secret;
+  return (await studio.caller(user).keys.create({ name: 'limited', scopes: ['read'] })).secret;
 }
 
 describe('requests a minute', () => {

@@ -54,9 +54,9 @@ import * as generationCheckSync from '~/server/routers/generation/check-sync.sch
 import * as generationCheck from '~/server/routers/generation/check.schema';
 import * as generationModel from '~/server/routers/generation/model.schema';
 import * as generationModels from '~/server/routers/generation/models.schema';
-import * as apiKeysCreate from '~/server/routers/api-keys/create.schema';
-import * as apiKeysList from '~/server/routers/api-keys/list.schema';
-import * as apiKeysRevoke from '~/server/routers/api-keys/revoke.schema';
+import * as keysCreate from '~/server/routers/keys/create.schema';
+import * as keysList from '~/server/routers/keys/list.schema';
+import * as keysRevoke from '~/server/routers/keys/revoke.schema';
 import * as generationNextSteps from '~/server/routers/generation/next-steps.schema';
 import * as generationRandomPrompt from '~/server/routers/generation/random-prompt.schema';
 import * as generationRunSync from '~/server/routers/generation/run-sync.schema';
@@ -114,9 +114,9 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'generation.appModels': generationAppModels.appModelsOutput,
   'generation.model': generationModel.modelOutput,
   'generation.models': generationModels.modelsOutput,
-  'apiKeys.list': apiKeysList.listOutput,
-  'apiKeys.create': apiKeysCreate.createOutput,
-  'apiKeys.revoke': apiKeysRevoke.revokeOutput,
+  'keys.list': keysList.listOutput,
+  'keys.create': keysCreate.createOutput,
+  'keys.revoke': keysRevoke.revokeOutput,
   'generation.nextSteps': generationNextSteps.nextStepsOutput,
   'generation.randomPrompt': generationRandomPrompt.randomPromptOutput,
   'lora.list': loraList.listLorasOutput,

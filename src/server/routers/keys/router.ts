@@ -4,4 +4,4 @@ import { list } from './list';
 import { revoke } from './revoke';
 
 /** The caller's own API keys. No scope: a key cannot make or revoke keys. */
-export const apiKeysRouter = router({ list, create, revoke });
+export const keysRouter = router({ list, create, revoke });
