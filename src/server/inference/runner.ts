@@ -39,9 +39,14 @@ function inference(): Inference {
   return holder.studioInference;
 }
 
-/** The pixels in a buffer of their own, so moving it to the worker cannot take anyone else's bytes. */
+/**
+ * The pixels copied into a plain ArrayBuffer of their own, which the worker can be handed (moved,
+ * not copied again). Always a copy: the caller's buffer may be shared with others (Node's pool), and
+ * one made by native code (sharp's output) is external memory that Node 22+ refuses to transfer
+ * ("Cannot transfer object of unsupported type"). A copy costs microseconds beside the model's work.
+ */
 function ownBuffer(pixels: Uint8Array): Uint8Array {
-  return pixels.byteOffset === 0 && pixels.byteLength === pixels.buffer.byteLength ? pixels : pixels.slice();
+  return new Uint8Array(pixels);
 }
 
 /**
