@@ -7,6 +7,7 @@ import { useRouter } from 'next/router';
 import { useEffect, type ComponentProps } from 'react';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
 import { showToast } from '~/features/toast/toast';
+import { SUSPENDED_SIGN_IN_ERROR } from '~/utils/staff-roles';
 import HomePage from './index';
 
 export { getStaticProps } from './index';
@@ -19,7 +20,7 @@ export default function SignInPage(props: ComponentProps<typeof HomePage>) {
   useEffect(() => {
     if (!router.isReady) return;
     modal.open();
-    if (error) showToast({ title: t('failedTitle'), description: t('failedGoogle'), variant: 'destructive' });
+    if (error) showToast({ title: t('failedTitle'), description: error === SUSPENDED_SIGN_IN_ERROR ? t('suspended') : t('failedGoogle'), variant: 'destructive' });
   }, [router.isReady, error, modal, t]);
   return <HomePage {...props} />;
 }

@@ -24,5 +24,11 @@ export function isStaff(role: Role): boolean {
   return roleCovers(role, 'support');
 }
 
+/**
+ * next-auth's error when the sign-in callback refuses an account: the studio refuses only
+ * suspended ones (server/auth/options.ts), so the sign-in dialog and page word it as a suspension.
+ */
+export const SUSPENDED_SIGN_IN_ERROR = 'AccessDenied';
+
 /** Where the console lives. */
 export const ADMIN_PATH = '/admin';

@@ -16,6 +16,7 @@ import { useSystemStatusQuery } from '~/features/maintenance/useSystemStatus';
 import { resolveCallbackUrl } from './callback-url';
 import { GoogleIcon } from './GoogleIcon';
 import { DEV_SIGNIN_PROVIDER_ID, GOOGLE_PROVIDER_ID } from '~/utils/auth-provider-ids';
+import { SUSPENDED_SIGN_IN_ERROR } from '~/utils/staff-roles';
 
 type Props = { opened: boolean; callbackUrl?: string; onClose: () => void };
 
@@ -34,7 +35,7 @@ export function SignInModal({ opened, callbackUrl, onClose }: Props) {
       const result = await signIn(provider, { ...options, callbackUrl: target, redirect: false });
       if (!result || result.error || !result.url) {
         setPending(null);
-        showToast({ title: t('failedTitle'), description: t('failedGoogle'), variant: 'destructive' });
+        showToast({ title: t('failedTitle'), description: result?.error === SUSPENDED_SIGN_IN_ERROR ? t('suspended') : t('failedGoogle'), variant: 'destructive' });
         return;
       }
       window.location.href = result.url;

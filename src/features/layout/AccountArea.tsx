@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Group, Skeleton } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Skeleton } from '@mantine/core';
 import { useSessionStatus } from '~/features/auth/session-status';
 import dynamic from 'next/dynamic';
 import { useTranslations } from '~/i18n';
@@ -7,7 +7,9 @@ import { useRouter } from 'next/router';
 import { PRICING_PATH } from '~/features/billing/paths';
 import { pathWithoutLocale } from '~/features/auth/callback-url';
 import { useSignInModal } from '~/features/auth/SignInModalProvider';
+import { useLiveBalance } from '~/features/user/useLiveBalance';
 import { useUserDetails } from '~/features/user/useUserDetails';
+import { ADMIN_PATH, isStaff } from '~/utils/staff-roles';
 
 // The menu's popover code loads just after the page; until then the same avatar shows in its place.
 const AccountMenu = dynamic(() => import('./AccountMenu').then((m) => m.AccountMenu), {
@@ -21,6 +23,7 @@ export function AccountArea() {
   const status = useSessionStatus();
   const { user, loading } = useUserDetails();
   const signInModal = useSignInModal();
+  useLiveBalance(status === 'authenticated' && user !== null);
 
   if (status === 'loading' || loading) return <Skeleton height={32} width={140} radius="xl" />;
   if (status !== 'authenticated' || !user) {
@@ -41,6 +44,12 @@ export function AccountArea() {
   );
   return (
     <Group gap="xs" wrap="nowrap">
+      {/* The console, for staff only (the server decides: everyone else gets a 404 there). */}
+      {isStaff(user.role) ? (
+        <Anchor component={Link} href={ADMIN_PATH} size="sm" fw={600} data-testid="header-admin">
+          {t('nav.admin')}
+        </Anchor>
+      ) : null}
       {/* The balance leads to where more credits are bought; below zero (after a clawback) it turns red. */}
       <Badge
         component={Link}

@@ -4,11 +4,12 @@
  */
 import { useSessionStatus } from '~/features/auth/session-status';
 import { useCallback } from 'react';
+import type { Role } from '~/utils/staff-roles';
 import { trpc } from '~/utils/trpc';
 
 export const USER_DETAILS_STALE_MS = 5 * 60 * 1000;
 
-export type UserDetails = { id: string; email: string; name: string | null; image: string | null; credits: number; premium: boolean };
+export type UserDetails = { id: string; email: string; name: string | null; image: string | null; credits: number; premium: boolean; role: Role };
 
 export function useUserDetails(): { user: UserDetails | null; loading: boolean; refresh: () => Promise<void> } {
   const status = useSessionStatus();

@@ -27,8 +27,10 @@ import { appCards, type AppCard } from './app-cards';
 
 export type WithMessages = { messages: Messages };
 
+/** The locale's messages without the console's, which only its own pages carry (pages/console-page.ts). */
 export function messagesProps(locale: string | undefined): WithMessages {
-  return { messages: messagesFor(locale) };
+  const { admin: _console, ...studio } = messagesFor(locale);
+  return { messages: studio as Messages };
 }
 
 /**

@@ -1,0 +1,29 @@
+/** Change a user's role (admins), with a reason. */
+import { Select } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslations } from '~/i18n';
+import { ROLES, isRole, type Role } from '~/utils/staff-roles';
+import { trpc } from '~/utils/trpc';
+import { ActionForm } from './ActionForm';
+
+export function RoleForm({ userId, role }: { userId: string; role: Role }) {
+  const t = useTranslations('admin.role');
+  const utils = trpc.useUtils();
+  const setRole = trpc.admin.setRole.useMutation();
+  const [chosen, setChosen] = useState<Role>(role);
+  return (
+    <ActionForm
+      title={t('title')}
+      submitLabel={t('change')}
+      testId="role-form"
+      disabled={chosen === role}
+      send={async ({ actionId, reason }) => {
+        const answer = await setRole.mutateAsync({ actionId, userId, role: chosen, reason });
+        await utils.admin.user.invalidate({ userId });
+        return answer;
+      }}
+    >
+      <Select label={t('label')} data={ROLES.map((value) => ({ value, label: t('name', { role: value }) }))} value={chosen} onChange={(value) => isRole(value) && setChosen(value)} allowDeselect={false} />
+    </ActionForm>
+  );
+}
