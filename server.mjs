@@ -15,6 +15,9 @@
  * to DRAIN_LIMIT_MS) with `Connection: close`, open event streams end (their clients reconnect to
  * another instance), then the server state stops (the engine's loops, claims released, the
  * inference worker, the database pool) and the process exits 0. A second signal exits at once.
+ *
+ * `npm start` runs it with `node --v8-pool-size=0`: Node sizes V8's GC helper pool from the
+ * machine's available parallelism (README and BENCHMARKS.md say why it matters on small machines).
  */
 import { createServer } from 'node:http';
 import next from 'next';

@@ -38,6 +38,6 @@ describe('directRouteFor', () => {
 
 describe('startCommand (how the tests and the bench start the studio)', () => {
   it('is what `npm start` runs: its variables, and node with its flags on server.mjs', () => {
-    expect(startCommand()).toEqual({ env: { NEXT_TELEMETRY_DISABLED: '1' }, args: ['server.mjs'] });
+    expect(startCommand()).toEqual({ env: { NEXT_TELEMETRY_DISABLED: '1' }, args: ['--v8-pool-size=0', 'server.mjs'] });
   });
 });
