@@ -3,6 +3,7 @@ import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
 import { ConsoleFrame } from '~/features/console/ConsoleFrame';
 import { MaintenanceSwitch } from '~/features/console/MaintenanceSwitch';
+import { Overview } from '~/features/console/Overview';
 import { useTranslations } from '~/i18n';
 import { consolePageProps, type ConsolePageProps } from '~/server/pages/console-page';
 
@@ -17,6 +18,7 @@ export default function ConsoleOverviewPage({ role }: ConsolePageProps) {
       </Head>
       <ConsoleFrame role={role} title={t('overview')}>
         <MaintenanceSwitch role={role} />
+        <Overview />
       </ConsoleFrame>
     </>
   );

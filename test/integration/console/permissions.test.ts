@@ -13,7 +13,7 @@ import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 
 /** Who may call what: support's procedures (admins too), and those of admins alone. */
-const SUPPORT = ['admin.searchUsers', 'admin.user', 'admin.userLedger', 'admin.userPurchases', 'admin.jobs', 'admin.maintenance', 'admin.cancelJob', 'admin.refundJob'];
+const SUPPORT = ['admin.overview', 'admin.searchUsers', 'admin.user', 'admin.userLedger', 'admin.userPurchases', 'admin.jobs', 'admin.maintenance', 'admin.cancelJob', 'admin.refundJob'];
 const ADMIN_ONLY = ['admin.adjustCredits', 'admin.setPremium', 'admin.setSuspended', 'admin.setRole', 'admin.audit', 'admin.setMaintenance', 'admin.rerunJob'];
 
 const CONSOLE = PROCEDURES.filter((procedure) => procedure.path.startsWith('admin.'));
@@ -61,6 +61,7 @@ const withoutPath = (answer: Answer, path: string): Answer => ({ ...answer, body
 /** Inputs a caller might send: one the procedure takes, and garbage. */
 function inputsFor(path: string): unknown[] {
   const good: Record<string, unknown> = {
+    'admin.overview': undefined,
     'admin.searchUsers': { query: 'example' },
     'admin.user': { userId: target.id },
     'admin.userLedger': { userId: target.id },

@@ -10,6 +10,7 @@ import { audit } from './audit';
 import { cancelJob } from './cancel-job';
 import { jobs } from './jobs';
 import { maintenance } from './maintenance';
+import { overview } from './overview';
 import { refundJob } from './refund-job';
 import { rerunJob } from './rerun-job';
 import { searchUsers } from './search-users';
@@ -21,8 +22,8 @@ import { user } from './user';
 import { userLedger } from './user-ledger';
 import { userPurchases } from './user-purchases';
 
-/** What support may do: look up users and jobs, cancel and refund jobs, see payments and maintenance. */
-const supportProcedures = { searchUsers, user, userLedger, userPurchases, jobs, maintenance, cancelJob, refundJob };
+/** What support may do: the overview, look up users and jobs, cancel and refund jobs, see payments and maintenance. */
+const supportProcedures = { overview, searchUsers, user, userLedger, userPurchases, jobs, maintenance, cancelJob, refundJob };
 
 /** What only admins may do: grants, premium, suspension, roles, the audit log, maintenance, re-runs. */
 const adminOnlyProcedures = { adjustCredits, setPremium, setSuspended, setRole, audit, setMaintenance, rerunJob };

@@ -16,6 +16,7 @@ import * as adminAudit from '~/server/routers/admin/audit.schema';
 import * as adminCancelJob from '~/server/routers/admin/cancel-job.schema';
 import * as adminJobs from '~/server/routers/admin/jobs.schema';
 import * as adminMaintenance from '~/server/routers/admin/maintenance.schema';
+import * as adminOverview from '~/server/routers/admin/overview.schema';
 import * as adminRefundJob from '~/server/routers/admin/refund-job.schema';
 import * as adminRerunJob from '~/server/routers/admin/rerun-job.schema';
 import * as adminSearchUsers from '~/server/routers/admin/search-users.schema';
@@ -143,6 +144,7 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'admin.userPurchases': adminUserPurchases.userPurchasesOutput,
   'admin.jobs': adminJobs.jobsOutput,
   'admin.maintenance': adminMaintenance.maintenanceOutput,
+  'admin.overview': adminOverview.overviewOutput,
   'admin.cancelJob': adminCancelJob.cancelJobOutput,
   'admin.refundJob': adminRefundJob.refundJobOutput,
   'admin.adjustCredits': adminAdjustCredits.adjustCreditsOutput,
