@@ -1,6 +1,7 @@
 /** The only API: every feature's router, mounted once. */
 import { adminRouter, supportRouter } from '~/server/routers/admin/router';
 import { keysRouter } from '~/server/routers/keys/router';
+import { callbacksRouter } from '~/server/routers/callbacks/router';
 import { billingRouter } from '~/server/routers/billing/router';
 import { collectionRouter } from '~/server/routers/collection/router';
 import { creditsRouter } from '~/server/routers/credits/router';
@@ -28,6 +29,7 @@ const studioRouters = {
   billing: billingRouter,
   collection: collectionRouter,
   keys: keysRouter,
+  callbacks: callbacksRouter,
 };
 
 /** The console's procedures live under this key: `admin.<procedure>`. */

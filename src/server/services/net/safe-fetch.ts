@@ -1,7 +1,7 @@
 /**
  * The one guarded fetch for URLs that come from outside (an image URL a person pastes, an output URL
- * in a provider's answer, which can echo user text): the server must never be made to reach its own
- * network. Only http(s); the host must resolve only to public addresses (address-policy); the
+ * in a provider's answer, which can echo user text, a developer's callback endpoint): the server
+ * must never be made to reach its own network. Only http(s); the host must resolve only to public addresses (address-policy); the
  * connection is pinned to the vetted address (no second DNS answer can swap it); every redirect hop
  * is vetted again; the body is capped in bytes and the whole exchange, body included, in time.
  */
@@ -59,6 +59,14 @@ export type SafeFetchOptions = {
   maxRedirects?: number;
   accept?: string;
   userAgent: string;
+  /** GET unless said; a POST sends `body` with `headers`. */
+  method?: 'GET' | 'POST';
+  body?: Buffer;
+  headers?: Readonly<Record<string, string>>;
+  /** `host:port` entries the operator named (CALLBACK_ALLOW_HOSTS): these may reach loopback and private addresses. */
+  allowHosts?: readonly string[];
+  /** Answers a non-2xx status instead of refusing it, for a caller that records whatever was said. */
+  anyStatus?: boolean;
 };
 
 export type SafeResponse = {
@@ -110,11 +118,22 @@ export function parseHttpUrl(raw: string, base?: URL): URL {
   return url;
 }
 
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+}
+
+/** Whether the URL's `host:port` (the scheme's port when none is written) is one of `allowHosts`. */
+export function isAllowedHost(url: URL, allowHosts: readonly string[]): boolean {
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return allowHosts.includes(`${hostOf(url)}:${port}`);
+}
+
 /** The one address the request may connect to, or a refusal. */
-async function vet(url: URL): Promise<ResolvedAddress> {
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
-  const loopbackAllowed = testNetwork?.loopbackHosts?.some((h) => h.toLowerCase() === host) ?? false;
-  const passes = (address: string) => !isBlockedAddress(address) || (loopbackAllowed && isLoopbackAddress(address));
+async function vet(url: URL, allowHosts: readonly string[] = []): Promise<ResolvedAddress> {
+  const host = hostOf(url);
+  const named = isAllowedHost(url, allowHosts);
+  const loopbackAllowed = named || (testNetwork?.loopbackHosts?.some((h) => h.toLowerCase() === host) ?? false);
+  const passes = (address: string) => named || !isBlockedAddress(address) || (loopbackAllowed && isLoopbackAddress(address));
   const literal = isIP(host);
   if (literal) {
     if (!passes(host)) throw new SafeFetchError('refused_address');
@@ -140,7 +159,7 @@ async function vet(url: URL): Promise<ResolvedAddress> {
  * or takes longer than `timeoutMs` refuses nothing (whoever fetches the URL later vets it again,
  * and a name that does not resolve is the network's failure, not the caller's).
  */
-export async function assertAllowedAddress(rawUrl: string, options: { timeoutMs: number }): Promise<void> {
+export async function assertAllowedAddress(rawUrl: string, options: { timeoutMs: number; allowHosts?: readonly string[] }): Promise<void> {
   const url = parseHttpUrl(rawUrl);
   let timer: NodeJS.Timeout | undefined;
   const undecided = new Promise<void>((resolve) => {
@@ -148,7 +167,7 @@ export async function assertAllowedAddress(rawUrl: string, options: { timeoutMs:
   });
   try {
     await Promise.race([
-      vet(url).then(
+      vet(url, options.allowHosts).then(
         () => undefined,
         (error: unknown) => {
           if (error instanceof SafeFetchError && error.reason === 'refused_address') throw error;
@@ -170,19 +189,23 @@ function pinnedLookup(target: ResolvedAddress): LookupFunction {
 
 function send(url: URL, target: ResolvedAddress, signal: AbortSignal, options: SafeFetchOptions): Promise<IncomingMessage> {
   const transport = url.protocol === 'https:' ? https : http;
-  const headers: Record<string, string> = { 'user-agent': options.userAgent };
+  const headers: Record<string, string> = { ...options.headers, 'user-agent': options.userAgent };
   if (options.accept) headers.accept = options.accept;
+  if (options.body) headers['content-length'] = String(options.body.length);
   return new Promise((resolve, reject) => {
-    const request = transport.request(url, { method: 'GET', agent: false, lookup: pinnedLookup(target), signal, headers });
+    const request = transport.request(url, { method: options.method ?? 'GET', agent: false, lookup: pinnedLookup(target), signal, headers });
     request.on('response', resolve);
     request.on('error', reject);
-    request.end();
+    request.end(options.body);
   });
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** A GET of an outside URL under the rules above. Throws SafeFetchError; a non-2xx answer is one. */
+/**
+ * A request to an outside URL under the rules above. Throws SafeFetchError; a non-2xx answer is one
+ * unless `anyStatus`, and a redirect past `maxRedirects` always is (with its status).
+ */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Promise<SafeResponse> {
   let url = parseHttpUrl(rawUrl);
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
@@ -203,18 +226,18 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
   };
   try {
     for (let redirects = 0; ; redirects += 1) {
-      incoming = await send(url, await vet(url), controller.signal, options);
+      incoming = await send(url, await vet(url, options.allowHosts), controller.signal, options);
       const status = incoming.statusCode ?? 0;
       const location = incoming.headers.location;
       if (REDIRECTS.has(status) && location) {
         incoming.destroy();
-        if (redirects >= maxRedirects) throw new SafeFetchError('too_many_redirects');
+        if (redirects >= maxRedirects) throw new SafeFetchError('too_many_redirects', status);
         url = parseHttpUrl(location, url);
         continue;
       }
-      if (status < 200 || status >= 300) throw new SafeFetchError('http_status', status);
+      if ((status < 200 || status >= 300) && !options.anyStatus) throw new SafeFetchError('http_status', status);
       const declared = Number(incoming.headers['content-length']);
-      if (Number.isFinite(declared) && declared > options.maxBytes) throw new SafeFetchError('too_large');
+      if (Number.isFinite(declared) && declared > options.maxBytes) throw new SafeFetchError('too_large', status);
       break;
     }
   } catch (error) {
@@ -227,7 +250,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions): Prom
     try {
       for await (const chunk of source) {
         total += (chunk as Buffer).length;
-        if (total > options.maxBytes) throw new SafeFetchError('too_large');
+        if (total > options.maxBytes) throw new SafeFetchError('too_large', source.statusCode);
         yield chunk as Buffer;
       }
     } catch (error) {

@@ -55,6 +55,11 @@ import * as generationCheckSync from '~/server/routers/generation/check-sync.sch
 import * as generationCheck from '~/server/routers/generation/check.schema';
 import * as generationModel from '~/server/routers/generation/model.schema';
 import * as generationModels from '~/server/routers/generation/models.schema';
+import * as callbacksAttempts from '~/server/routers/callbacks/attempts.schema';
+import * as callbacksCreate from '~/server/routers/callbacks/create.schema';
+import * as callbacksList from '~/server/routers/callbacks/list.schema';
+import * as callbacksRemove from '~/server/routers/callbacks/remove.schema';
+import * as callbacksSendTest from '~/server/routers/callbacks/send-test.schema';
 import * as keysCreate from '~/server/routers/keys/create.schema';
 import * as keysList from '~/server/routers/keys/list.schema';
 import * as keysRevoke from '~/server/routers/keys/revoke.schema';
@@ -118,6 +123,11 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'keys.list': keysList.listOutput,
   'keys.create': keysCreate.createOutput,
   'keys.revoke': keysRevoke.revokeOutput,
+  'callbacks.list': callbacksList.listOutput,
+  'callbacks.create': callbacksCreate.createOutput,
+  'callbacks.remove': callbacksRemove.removeOutput,
+  'callbacks.attempts': callbacksAttempts.attemptsOutput,
+  'callbacks.sendTest': callbacksSendTest.sendTestOutput,
   'generation.nextSteps': generationNextSteps.nextStepsOutput,
   'generation.randomPrompt': generationRandomPrompt.randomPromptOutput,
   'lora.list': loraList.listLorasOutput,
