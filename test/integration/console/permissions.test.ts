@@ -13,8 +13,8 @@ import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 
 /** Who may call what: support's procedures (admins too), and those of admins alone. */
-const SUPPORT = ['admin.overview', 'admin.searchUsers', 'admin.user', 'admin.userLedger', 'admin.userPurchases', 'admin.jobs', 'admin.maintenance', 'admin.cancelJob', 'admin.refundJob'];
-const ADMIN_ONLY = ['admin.adjustCredits', 'admin.setPremium', 'admin.setSuspended', 'admin.setRole', 'admin.audit', 'admin.setMaintenance', 'admin.rerunJob'];
+const SUPPORT = ['admin.overview', 'admin.searchUsers', 'admin.user', 'admin.userLedger', 'admin.userPurchases', 'admin.jobs', 'admin.maintenance', 'admin.cancelJob', 'admin.refundJob', 'admin.purchases', 'admin.subscriptions'];
+const ADMIN_ONLY = ['admin.adjustCredits', 'admin.setPremium', 'admin.setSuspended', 'admin.setRole', 'admin.audit', 'admin.setMaintenance', 'admin.rerunJob', 'admin.reconcilePayments'];
 
 const CONSOLE = PROCEDURES.filter((procedure) => procedure.path.startsWith('admin.'));
 /** A path that names no procedure, in the console's namespace and outside it. */
@@ -76,6 +76,9 @@ function inputsFor(path: string): unknown[] {
     'admin.cancelJob': { actionId: 'permission-walk-6', generationId: 'cnothing', reason: 'walk' },
     'admin.refundJob': { actionId: 'permission-walk-7', generationId: 'cnothing', reason: 'walk' },
     'admin.rerunJob': { actionId: 'permission-walk-8', generationId: 'cnothing', reason: 'walk' },
+    'admin.purchases': {},
+    'admin.subscriptions': {},
+    'admin.reconcilePayments': { actionId: 'permission-walk-9', days: 7, reason: 'walk' },
   };
   return [good[path], { nonsense: ['\u0000', 1] }, undefined];
 }

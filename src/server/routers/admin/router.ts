@@ -11,6 +11,8 @@ import { cancelJob } from './cancel-job';
 import { jobs } from './jobs';
 import { maintenance } from './maintenance';
 import { overview } from './overview';
+import { purchases } from './purchases';
+import { reconcilePayments } from './reconcile-payments';
 import { refundJob } from './refund-job';
 import { rerunJob } from './rerun-job';
 import { searchUsers } from './search-users';
@@ -18,15 +20,16 @@ import { setMaintenance } from './set-maintenance';
 import { setPremium } from './set-premium';
 import { setRole } from './set-role';
 import { setSuspended } from './set-suspended';
+import { subscriptions } from './subscriptions';
 import { user } from './user';
 import { userLedger } from './user-ledger';
 import { userPurchases } from './user-purchases';
 
 /** What support may do: the overview, look up users and jobs, cancel and refund jobs, see payments and maintenance. */
-const supportProcedures = { overview, searchUsers, user, userLedger, userPurchases, jobs, maintenance, cancelJob, refundJob };
+const supportProcedures = { overview, searchUsers, user, userLedger, userPurchases, jobs, maintenance, cancelJob, refundJob, purchases, subscriptions };
 
-/** What only admins may do: grants, premium, suspension, roles, the audit log, maintenance, re-runs. */
-const adminOnlyProcedures = { adjustCredits, setPremium, setSuspended, setRole, audit, setMaintenance, rerunJob };
+/** What only admins may do: grants, premium, suspension, roles, the audit log, maintenance, re-runs, reconciling payments. */
+const adminOnlyProcedures = { adjustCredits, setPremium, setSuspended, setRole, audit, setMaintenance, rerunJob, reconcilePayments };
 
 export const adminRouter = router({ ...supportProcedures, ...adminOnlyProcedures });
 

@@ -17,6 +17,9 @@ import * as adminCancelJob from '~/server/routers/admin/cancel-job.schema';
 import * as adminJobs from '~/server/routers/admin/jobs.schema';
 import * as adminMaintenance from '~/server/routers/admin/maintenance.schema';
 import * as adminOverview from '~/server/routers/admin/overview.schema';
+import * as adminPurchases from '~/server/routers/admin/purchases.schema';
+import * as adminReconcilePayments from '~/server/routers/admin/reconcile-payments.schema';
+import * as adminSubscriptions from '~/server/routers/admin/subscriptions.schema';
 import * as adminRefundJob from '~/server/routers/admin/refund-job.schema';
 import * as adminRerunJob from '~/server/routers/admin/rerun-job.schema';
 import * as adminSearchUsers from '~/server/routers/admin/search-users.schema';
@@ -155,6 +158,9 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'admin.jobs': adminJobs.jobsOutput,
   'admin.maintenance': adminMaintenance.maintenanceOutput,
   'admin.overview': adminOverview.overviewOutput,
+  'admin.purchases': adminPurchases.purchasesOutput,
+  'admin.subscriptions': adminSubscriptions.subscriptionsOutput,
+  'admin.reconcilePayments': adminReconcilePayments.reconcilePaymentsOutput,
   'admin.cancelJob': adminCancelJob.cancelJobOutput,
   'admin.refundJob': adminRefundJob.refundJobOutput,
   'admin.adjustCredits': adminAdjustCredits.adjustCreditsOutput,

@@ -1,0 +1,115 @@
+/**
+ * The console's payments: purchases and subscriptions of every user, newest first, by status,
+ * each with the address of its object in Stripe's Dashboard (none for the local checkout's, which
+ * live only in our database). Reconciling runs the same code as `npm run billing:reconcile`.
+ */
+import { getEnv } from '~/env';
+import type { Db } from '~/server/db/client';
+import { describeReconcile, reconcilePayments } from '~/server/services/billing/reconcile';
+import { isLocalObjectId } from '~/server/services/billing/gateway/local';
+import { toPage, type Page } from '~/server/services/paging/cursor-page';
+import { runStaffAction, type StaffActor } from './actions';
+
+type PageRequest = { limit: number; cursor?: string | undefined };
+
+/** Where an object of ours is in Stripe's Dashboard (its test-mode half for a test key); null for a local one. */
+export function dashboardUrl(kind: 'payments' | 'invoices' | 'subscriptions', id: string | null): string | null {
+  if (!id || isLocalObjectId(id)) return null;
+  const testMode = getEnv().STRIPE_SECRET_KEY?.startsWith('sk_test_') ?? false;
+  return `https://dashboard.stripe.com${testMode ? '/test' : ''}/${kind}/${encodeURIComponent(id)}`;
+}
+
+export type PurchaseRow = {
+  id: string;
+  userId: string;
+  userEmail: string;
+  kind: string;
+  item: string;
+  credits: number;
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+  status: string;
+  createdAt: Date;
+  stripeUrl: string | null;
+};
+
+export async function listAllPurchases(db: Db, filter: { status?: string | undefined }, page: PageRequest): Promise<Page<PurchaseRow>> {
+  const rows = await db.purchase.findMany({
+    where: filter.status ? { status: filter.status } : {},
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.limit + 1,
+    ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
+    include: { user: { select: { email: true } } },
+  });
+  const { items, nextCursor } = toPage(rows, page.limit);
+  return {
+    items: items.map(({ user, paymentIntentId, receiptUrl: _receipt, updatedAt: _updated, ...row }) => ({
+      ...row,
+      userEmail: user.email,
+      // A pack is paid by its payment intent; a month of the plan by its invoice (the purchase's id).
+      stripeUrl: row.kind === 'plan' ? dashboardUrl('invoices', row.id) : dashboardUrl('payments', paymentIntentId),
+    })),
+    nextCursor,
+  };
+}
+
+export type SubscriptionRow = {
+  id: string;
+  userId: string;
+  userEmail: string;
+  status: string;
+  premium: boolean;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date;
+  createdAt: Date;
+  stripeUrl: string | null;
+};
+
+export async function listAllSubscriptions(db: Db, filter: { status?: string | undefined }, page: PageRequest): Promise<Page<SubscriptionRow>> {
+  const rows = await db.billingSubscription.findMany({
+    where: filter.status ? { status: filter.status } : {},
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.limit + 1,
+    ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
+    include: { user: { select: { email: true } } },
+  });
+  const { items, nextCursor } = toPage(rows, page.limit);
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      userId: row.userId,
+      userEmail: row.user.email,
+      status: row.status,
+      premium: row.premium,
+      cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      currentPeriodEnd: row.currentPeriodEnd,
+      createdAt: row.createdAt,
+      stripeUrl: dashboardUrl('subscriptions', row.id),
+    })),
+    nextCursor,
+  };
+}
+
+export type ReconcileRequest = { actionId: string; days: number; reason: string };
+
+/**
+ * Reconciles the last `days` days exactly as the command does (each payment it grants is its own
+ * transaction, and once only, so running it again is safe), then records what it did. Its audit
+ * row follows the run rather than sharing a transaction with it: the run is many transactions, each
+ * already kept once by its payment's ledger key.
+ */
+export async function reconcileFromConsole(db: Db, actor: StaffActor, input: ReconcileRequest): Promise<{ repeated: boolean; lines: string[]; refused: number }> {
+  const report = await reconcilePayments(db, { days: input.days });
+  const lines = describeReconcile(report);
+  const refused = report.lines.filter((line) => line.outcome === 'refused').length;
+  const granted = report.lines.filter((line) => line.outcome === 'granted');
+  const outcome = await runStaffAction(db, actor, { actionId: input.actionId, action: 'payments.reconcile', targetType: 'payments', targetId: null }, async () => ({
+    reason: input.reason,
+    before: null,
+    after: { days: input.days, payments: report.lines.length, granted: granted.length, credits: granted.reduce((sum, line) => sum + line.credits, 0), refused },
+    result: { lines, refused },
+  }));
+  // The same form again ran the same safe reconcile; its record stays the first one.
+  return { repeated: outcome.repeated, lines, refused };
+}
