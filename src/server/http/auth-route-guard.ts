@@ -5,7 +5,7 @@
  * only takes the POST of its form (a GET, e.g. a pasted link, is 405 with Allow: POST).
  */
 import type { NextAuthOptions } from 'next-auth';
-import { methodNotAllowedMessage } from '~/server/http/allowed-methods';
+import { methodNotAllowedMessage } from './allowed-methods';
 
 export type AuthRefusal = { status: 404 | 405; allow?: string; error: string; message: string };
 
