@@ -1,25 +1,33 @@
 /**
  * Background parts of a server process, started once on first use: the generation engine's
- * heartbeat, on a real PostgreSQL server the cross-instance update bus, and the scope of the
- * generation read cache (which changes this process is sure to hear of).
+ * heartbeat, the callbacks' sender, on a real PostgreSQL server the cross-instance update bus, and
+ * the scope of the generation read cache (which changes this process is sure to hear of).
  */
 import { getEnv } from '~/env';
 import type { Db } from '~/server/db/client';
 import { startPremiumSweep } from '~/server/services/billing/premium-sweep';
+import { startCallbackSender } from '~/server/services/callbacks/sender';
 import { ensureEngineStarted, stopEngine } from '~/server/services/generation/engine';
 import { startPostgresBus } from '~/server/services/generation/pg-bus';
 import { setGenerationCacheScope } from '~/server/services/generation/read-cache';
 
-type Runtime = { db: Db; bus?: Promise<(() => Promise<void>) | undefined>; stopPremiumSweep?: () => void };
+type Runtime = {
+  db: Db;
+  bus?: Promise<(() => Promise<void>) | undefined>;
+  stopPremiumSweep?: () => void;
+  stopCallbacks?: () => Promise<void>;
+};
 const holder = globalThis as unknown as { studioRuntime?: Runtime };
 
 export function ensureServerRuntime(db: Db): void {
   if (holder.studioRuntime?.db === db) return;
   holder.studioRuntime?.stopPremiumSweep?.();
+  void holder.studioRuntime?.stopCallbacks?.();
   const runtime: Runtime = { db };
   holder.studioRuntime = runtime;
   ensureEngineStarted(db);
   runtime.stopPremiumSweep = startPremiumSweep(db);
+  runtime.stopCallbacks = startCallbackSender(db);
   const url = getEnv().DATABASE_URL;
   if (!url) {
     // The embedded database belongs to this process alone: every change happens here.
@@ -55,7 +63,7 @@ export async function stopServerRuntime(): Promise<void> {
   holder.studioRuntime = undefined;
   setGenerationCacheScope('off');
   runtime?.stopPremiumSweep?.();
-  await stopEngine();
+  await Promise.all([stopEngine(), runtime?.stopCallbacks?.()]);
   const stopBus = await runtime?.bus;
   await stopBus?.();
 }

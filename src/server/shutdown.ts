@@ -1,6 +1,7 @@
 /**
  * A clean stop of this process's server state, once its requests are answered (server.mjs drains
- * them first): the engine's loops end and the work they started finishes, claims still held are
+ * them first): the engine's loops and the callbacks' sender end and the work they started finishes
+ * (an attempt in flight is recorded, so its retry is scheduled), claims still held are
  * released so another instance takes those rows at once, then the inference worker and the
  * database pool close. Every piece lives on globalThis, so this stops the one copy the process has,
  * whichever bundle calls it.

@@ -4,13 +4,15 @@
  * once; a failure refunds in the same transaction, and the ledger's unique (generation, reason)
  * makes the refund happen at most once even if two paths race past the status check. Texts from
  * providers are stored as storable text (a NUL would make PostgreSQL refuse the whole update, and
- * the provider's retries with it: the job could never finish).
+ * the provider's retries with it: the job could never finish). The owner's callbacks for the end are
+ * written in the transaction of the transition, so an end never commits without them.
  */
 import { toStorableText } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { isPrismaError } from '~/server/db/errors';
 import type { Prisma } from '~/server/db/generated/client';
 import { releaseKeySpend } from '~/server/services/api-keys/spend';
+import { enqueueGenerationCallbacks } from '~/server/services/callbacks/enqueue';
 import { grantCredits } from '~/server/services/credits/ledger';
 import { scaledMs, timeScale } from '~/server/config/time-scale';
 import type { ProviderProgress } from '~/server/providers';
@@ -44,6 +46,7 @@ export async function finishFailed(
     });
     if (!row) return null;
     await within?.(tx);
+    await enqueueGenerationCallbacks(tx, row.userId, generationId, status);
     if (row.cost > 0) {
       await grantCredits(tx, row.userId, row.cost, {
         reason: 'generation_refund',
@@ -68,17 +71,21 @@ export async function finishSucceeded(
   generationId: string,
   result: { outputs: StoredOutput[]; outputText: string | null },
 ): Promise<boolean> {
-  const [row] = await db.generation.updateManyAndReturn({
-    where: { id: generationId, status: { in: [...RUNNING_STATUSES] } },
-    data: {
-      status: 'succeeded',
-      outputs: result.outputs as unknown as Prisma.InputJsonValue,
-      outputText: result.outputText === null ? null : toStorableText(result.outputText),
-      error: null,
-      completedAt: new Date(),
-      claimedUntil: null,
-    },
-    select: { userId: true },
+  const row = await db.$transaction(async (tx) => {
+    const [updated] = await tx.generation.updateManyAndReturn({
+      where: { id: generationId, status: { in: [...RUNNING_STATUSES] } },
+      data: {
+        status: 'succeeded',
+        outputs: result.outputs as unknown as Prisma.InputJsonValue,
+        outputText: result.outputText === null ? null : toStorableText(result.outputText),
+        error: null,
+        completedAt: new Date(),
+        claimedUntil: null,
+      },
+      select: { userId: true },
+    });
+    if (updated) await enqueueGenerationCallbacks(tx, updated.userId, generationId, 'succeeded');
+    return updated;
   });
   if (!row) return false;
   await publishGenerationUpdate({ userId: row.userId, generationId, status: 'succeeded' });

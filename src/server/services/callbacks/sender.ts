@@ -1,0 +1,72 @@
+/**
+ * The sender: a loop of a server process that claims due deliveries and attempts them. A claim is
+ * one statement with FOR UPDATE SKIP LOCKED, so each delivery goes to one instance, and it outlasts
+ * an attempt's 10 s: a claim held by an instance that died lapses and another instance sends the
+ * delivery again, under the same webhook-id (receivers drop a repeat by it).
+ */
+import type { Db } from '~/server/db/client';
+import { attemptDelivery, type DeliveryClaim } from './deliver';
+import { CALLBACK_TIMEOUT_MS } from './post';
+
+/** How often the loop looks for due deliveries: a delivery waits at most this long after its event. */
+const POLL_MS = 500;
+/** Longer than an attempt can take, so a live instance's claim does not lapse mid-attempt. */
+const CLAIM_MS = CALLBACK_TIMEOUT_MS * 3;
+/** Attempts in flight at once per instance: slow receivers cannot make the loop take without bound. */
+const MAX_IN_FLIGHT = 32;
+
+export async function claimDueDeliveries(db: Db, limit: number, now = new Date()): Promise<DeliveryClaim[]> {
+  if (limit <= 0) return [];
+  const until = new Date(now.getTime() + CLAIM_MS);
+  return db.$queryRaw<DeliveryClaim[]>`
+    UPDATE "CallbackDelivery" AS d SET "claimedUntil" = ${until}
+    FROM (
+      SELECT "id" FROM "CallbackDelivery"
+      WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now} AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now})
+      ORDER BY "nextAttemptAt"
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) AS due
+    WHERE d."id" = due."id"
+    RETURNING d."id", d."claimedUntil"`;
+}
+
+function attemptLogged(db: Db, claim: DeliveryClaim): Promise<void> {
+  return attemptDelivery(db, claim).catch((error: unknown) => {
+    // The claim lapses and the attempt is made again, by this instance or another.
+    console.error(`[callbacks] delivery ${claim.id} could not be attempted:`, error instanceof Error ? error.message : error);
+  });
+}
+
+/** Starts the loop; the answer stops it and resolves once the attempts in flight are recorded. */
+export function startCallbackSender(db: Db): () => Promise<void> {
+  const inFlight = new Set<Promise<void>>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+  const tick = async () => {
+    try {
+      const claims = await claimDueDeliveries(db, MAX_IN_FLIGHT - inFlight.size);
+      for (const claim of claims) {
+        const attempt = attemptLogged(db, claim).finally(() => inFlight.delete(attempt));
+        inFlight.add(attempt);
+      }
+    } catch (error) {
+      console.error('[callbacks] claiming due deliveries failed:', error instanceof Error ? error.message : error);
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      round = tick().finally(schedule);
+    }, POLL_MS);
+    timer.unref?.();
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await round;
+    await Promise.all([...inFlight]);
+  };
+}
