@@ -11,3 +11,11 @@ export function seedPremiumUser(dataDir: string, email: string, options: { grant
     stdio: 'pipe',
   });
 }
+
+/** Makes a staff member (support or admin) in a data folder before the app opens it, as an operator does: `npm run user -- --role`. */
+export function seedStaff(dataDir: string, email: string, role: 'support' | 'admin'): void {
+  execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'src/scripts/user.ts', '--email', email, '--role', role], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'test', DATA_DIR: dataDir, STARTING_CREDITS: '0' },
+    stdio: 'pipe',
+  });
+}
