@@ -12,6 +12,7 @@ import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio'
 import { resetEnvCache } from '~/env';
 import { createDb } from '~/server/db/client';
 import { ensureServerRuntime, stopServerRuntime } from '~/server/runtime';
+import { startCallbackSender } from '~/server/services/callbacks/sender';
 import { finishFailed, finishSucceeded } from '~/server/services/generation/finish';
 import type { CallbackEvent } from '~/utils/callback-events';
 import { bearer, send, serveApi } from '../api/api-server';
@@ -46,6 +47,7 @@ let failing: Receiver;
 /** Receivers no delivery may reach: what they count is only what the rules let through. */
 let rebound: Receiver;
 let unlisted: Receiver;
+let shared: Receiver;
 
 beforeAll(async () => {
   flaky = await receiver(scripts.flaky);
@@ -65,7 +67,8 @@ beforeAll(async () => {
   failing = await receiver(answer(503, 'down for maintenance'));
   rebound = await receiver();
   unlisted = await receiver();
-  const hosts = [flaky, down, steady, chatty, huge, redirecting, redirectTarget, failing, unlisted].map((r) => r.host).join(',');
+  shared = await receiver();
+  const hosts = [flaky, down, steady, chatty, huge, redirecting, redirectTarget, failing, unlisted, shared].map((r) => r.host).join(',');
   studio = await startStudio({ env: { CALLBACK_ALLOW_HOSTS: hosts, API_RATE_LIMIT_FREE: '1000' } });
   useTestNames();
   api = await serveApi();
@@ -298,5 +301,34 @@ describe('a receiver that is down across a restart', () => {
       await stopServerRuntime();
       await next.$disconnect();
     }
+  });
+});
+
+describe('two instances', () => {
+  it('send each delivery once: every webhook-id arrives once, after one attempt', async () => {
+    await stopServerRuntime();
+    const user = await studio.createUser();
+    const { endpoint, secret } = await endpointFor(user, shared.url, ['generation.succeeded']);
+    const ids = await Promise.all(Array.from({ length: 40 }, () => runningGeneration(user)));
+    const other = createDb(studio.database.connectionString, { maxConnections: studio.database.maxConnections });
+    const stops = [startCallbackSender(studio.db), startCallbackSender(other)];
+    try {
+      await Promise.all(ids.map((id) => finishSucceeded(studio.db, id, { outputs: [], outputText: null })));
+      await shared.nth(40);
+      const delivered = await pollUntil(
+        () => studio.db.callbackDelivery.findMany({ where: { endpointId: endpoint.id } }),
+        (rows) => rows.every((row) => row.status === 'delivered'),
+        'all 40 deliveries delivered',
+      );
+      expect(delivered.map((row) => row.attempts)).toEqual(Array.from({ length: 40 }, () => 1));
+      expect(await studio.db.callbackAttempt.count({ where: { endpointId: endpoint.id } })).toBe(40);
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+      await other.$disconnect();
+    }
+    expect(shared.received).toHaveLength(40);
+    expect(new Set(shared.received.map((r) => r.headers['webhook-id'])).size).toBe(40);
+    const generations = shared.received.map((r) => (verified(secret, r) as { id: string }).id);
+    expect(generations.sort()).toEqual([...ids].sort());
   });
 });

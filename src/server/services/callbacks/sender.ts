@@ -5,6 +5,8 @@
  * delivery again, under the same webhook-id (receivers drop a repeat by it).
  */
 import type { Db } from '~/server/db/client';
+import { onGenerationUpdate } from '~/server/services/generation/events';
+import { isRunning } from '~/server/services/generation/statuses';
 import { attemptDelivery, type DeliveryClaim } from './deliver';
 import { CALLBACK_TIMEOUT_MS } from './post';
 
@@ -38,35 +40,55 @@ function attemptLogged(db: Db, claim: DeliveryClaim): Promise<void> {
   });
 }
 
-/** Starts the loop; the answer stops it and resolves once the attempts in flight are recorded. */
+/**
+ * Starts the loop; the answer stops it and resolves once the attempts in flight are recorded. It
+ * looks for due deliveries every POLL_MS, at once when a generation ends (its deliveries were
+ * committed with the end), and, while a claim comes back full, again as soon as an attempt ends.
+ */
 export function startCallbackSender(db: Db): () => Promise<void> {
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | undefined;
-  const tick = async () => {
-    try {
-      const claims = await claimDueDeliveries(db, MAX_IN_FLIGHT - inFlight.size);
-      for (const claim of claims) {
-        const attempt = attemptLogged(db, claim).finally(() => inFlight.delete(attempt));
-        inFlight.add(attempt);
+  let backlog = false;
+  let wake: (() => void) | undefined;
+  const nap = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, POLL_MS);
+      timer.unref?.();
+      wake = done;
+    });
+  // An end may have written deliveries; a spurious wake only costs one query.
+  const stopListening = onGenerationUpdate((update) => {
+    if (!isRunning(update.status)) wake?.();
+  });
+  const loop = (async () => {
+    while (!stopped) {
+      const room = MAX_IN_FLIGHT - inFlight.size;
+      try {
+        const claims = await claimDueDeliveries(db, room);
+        backlog = room === 0 || claims.length === room;
+        for (const claim of claims) {
+          const attempt = attemptLogged(db, claim).finally(() => {
+            inFlight.delete(attempt);
+            if (backlog) wake?.();
+          });
+          inFlight.add(attempt);
+        }
+      } catch (error) {
+        console.error('[callbacks] claiming due deliveries failed:', error instanceof Error ? error.message : error);
       }
-    } catch (error) {
-      console.error('[callbacks] claiming due deliveries failed:', error instanceof Error ? error.message : error);
+      if (!stopped) await nap();
     }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = tick().finally(schedule);
-    }, POLL_MS);
-    timer.unref?.();
-  };
-  schedule();
+  })();
   return async () => {
     stopped = true;
-    clearTimeout(timer);
-    await round;
+    stopListening();
+    wake?.();
+    await loop;
     await Promise.all([...inFlight]);
   };
 }
