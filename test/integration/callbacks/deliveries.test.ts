@@ -278,6 +278,27 @@ describe('an endpoint that fails', () => {
   });
 });
 
+describe('the delivery log', () => {
+  it('keeps the newest 100 attempts of an endpoint', async () => {
+    const user = await studio.createUser();
+    const { endpoint } = await endpointFor(user, steady.url);
+    const { deliveryId: seeded } = await studio.caller(user).callbacks.sendTest({ id: endpoint.id });
+    await waitForDelivery(seeded, ['delivered']);
+    const hourAgo = Date.now() - 3_600_000;
+    await studio.db.callbackAttempt.createMany({
+      data: Array.from({ length: 100 }, (_, i) => ({ endpointId: endpoint.id, deliveryId: seeded, event: 'test', status: 200, at: new Date(hourAgo + i * 1000) })),
+    });
+    const oldest = await studio.db.callbackAttempt.findMany({ where: { endpointId: endpoint.id }, orderBy: { at: 'asc' }, take: 2 });
+    const { deliveryId } = await studio.caller(user).callbacks.sendTest({ id: endpoint.id });
+    await waitForDelivery(deliveryId, ['delivered']);
+    const log = await studio.caller(user).callbacks.attempts({ id: endpoint.id });
+    expect(log.items).toHaveLength(100);
+    expect(log.items[0]).toMatchObject({ deliveryId, status: 200 });
+    expect(await studio.db.callbackAttempt.count({ where: { endpointId: endpoint.id } })).toBe(100);
+    expect(await studio.db.callbackAttempt.count({ where: { id: { in: oldest.map((row) => row.id) } } })).toBe(0);
+  });
+});
+
 describe('a receiver that is down across a restart', () => {
   it('gets the event from the next runtime, from the delivery kept in the database, under the same id', async () => {
     const user = await studio.createUser();

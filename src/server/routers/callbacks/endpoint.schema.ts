@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputText } from '~/catalogue';
 import { CALLBACK_EVENTS } from '~/utils/callback-events';
 
 /** An endpoint as its owner's list shows it: never its secret. */
@@ -12,4 +13,4 @@ export const callbackEndpointOutput = z.object({
   disabledReason: z.string().nullable(),
 });
 
-export const endpointIdInput = z.object({ id: z.string().min(1).max(64) });
+export const endpointIdInput = z.object({ id: inputText.min(1).max(64) });

@@ -1,10 +1,12 @@
 /**
  * One attempt of a claimed delivery: signed at the moment it is sent, under the delivery's own id
  * (the same webhook-id on every retry), then recorded with the delivery's next step and the
- * endpoint's health in one transaction. An endpoint whose every attempt failed for 24 hours is
- * disabled with the reason, and its pending deliveries end with it.
+ * endpoint's health in one transaction, which also keeps the endpoint's log to its newest 100. An
+ * endpoint whose every attempt failed for 24 hours is disabled with the reason, and its pending
+ * deliveries end with it.
  */
 import type { Db } from '~/server/db/client';
+import { ATTEMPT_LOG_SIZE } from './endpoints';
 import { postCallback, type PostOutcome } from './post';
 import { failedForWholeWindow, nextAttemptAt } from './schedule';
 import { signedHeaders } from './signing';
@@ -47,6 +49,12 @@ async function recordAttempt(db: Db, delivery: Attempted, outcome: PostOutcome, 
     await tx.callbackAttempt.create({
       data: { endpointId: delivery.endpointId, deliveryId: delivery.id, event: delivery.event, status: outcome.status, error: outcome.error, response: outcome.response, at: now },
     });
+    // The log shows the newest ATTEMPT_LOG_SIZE: older ones go, so a busy endpoint's log stays that size.
+    await tx.$executeRaw`
+      DELETE FROM "CallbackAttempt" WHERE "id" IN (
+        SELECT "id" FROM "CallbackAttempt" WHERE "endpointId" = ${delivery.endpointId}
+        ORDER BY "at" DESC, "id" DESC OFFSET ${ATTEMPT_LOG_SIZE}
+      )`;
     if (outcome.ok) {
       await tx.callbackEndpoint.updateMany({ where: { id: delivery.endpointId, failingSince: { not: null } }, data: { failingSince: null } });
       return;
