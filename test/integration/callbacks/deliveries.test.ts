@@ -48,6 +48,9 @@ let failing: Receiver;
 let rebound: Receiver;
 let unlisted: Receiver;
 let shared: Receiver;
+let holding: Receiver;
+/** The answers `holding` keeps until the test lets them go. */
+const held: Array<() => void> = [];
 
 beforeAll(async () => {
   flaky = await receiver(scripts.flaky);
@@ -68,7 +71,8 @@ beforeAll(async () => {
   rebound = await receiver();
   unlisted = await receiver();
   shared = await receiver();
-  const hosts = [flaky, down, steady, chatty, huge, redirecting, redirectTarget, failing, unlisted, shared].map((r) => r.host).join(',');
+  holding = await receiver((n, response) => held.push(() => answer(200, 'late but fine')(n, response)));
+  const hosts = [flaky, down, steady, chatty, huge, redirecting, redirectTarget, failing, unlisted, shared, holding].map((r) => r.host).join(',');
   studio = await startStudio({ env: { CALLBACK_ALLOW_HOSTS: hosts, API_RATE_LIMIT_FREE: '1000' } });
   useTestNames();
   api = await serveApi();
@@ -322,6 +326,21 @@ describe('a receiver that is down across a restart', () => {
       await stopServerRuntime();
       await next.$disconnect();
     }
+  });
+});
+
+describe('the clean stop', () => {
+  it('waits for the attempt in flight and records it', async () => {
+    const user = await studio.createUser();
+    const { endpoint } = await endpointFor(user, holding.url);
+    ensureServerRuntime(studio.db);
+    const { deliveryId } = await studio.caller(user).callbacks.sendTest({ id: endpoint.id });
+    await holding.nth(1);
+    const stopping = stopServerRuntime();
+    held.shift()!();
+    await stopping;
+    expect(await studio.db.callbackDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: 'delivered', attempts: 1, claimedUntil: null });
+    expect(await studio.db.callbackAttempt.findMany({ where: { endpointId: endpoint.id }, select: { status: true, response: true } })).toEqual([{ status: 200, response: 'late but fine' }]);
   });
 });
 
