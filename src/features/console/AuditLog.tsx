@@ -1,6 +1,6 @@
 /** /admin/audit: what staff did, newest first, filtered by actor, action, target and date; read only. */
 import '@mantine/core/styles/Table.css';
-import { Button, Center, Code, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Center, Code, Group, NativeSelect, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useFormatter, useTranslations } from '~/i18n';
 import { trpc } from '~/utils/trpc';
@@ -43,7 +43,7 @@ export function AuditLog() {
       <Paper withBorder radius="lg" p="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <TextInput label={t('actor')} placeholder={t('actorHint')} value={actor} onChange={(event) => setActor(event.currentTarget.value)} />
-          <Select label={t('action')} placeholder={t('any')} data={[...ACTIONS]} value={action} onChange={(value) => setAction((ACTIONS as readonly string[]).includes(value ?? '') ? (value as Action) : null)} clearable />
+          <NativeSelect label={t('action')} data={[{ value: '', label: t('any') }, ...ACTIONS]} value={action ?? ''} onChange={(event) => setAction(ACTIONS.find((value) => value === event.currentTarget.value) ?? null)} />
           <TextInput label={t('target')} value={targetId} onChange={(event) => setTargetId(event.currentTarget.value)} />
           <TextInput type="date" label={t('from')} value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
           <TextInput type="date" label={t('to')} value={to} onChange={(event) => setTo(event.currentTarget.value)} />

@@ -1,16 +1,18 @@
 /** Grant or deduct credits (admins): an amount and a reason; below zero only when ticked. */
-import { Checkbox, NumberInput, SegmentedControl } from '@mantine/core';
+import { Checkbox, SegmentedControl, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslations } from '~/i18n';
 import { trpc } from '~/utils/trpc';
 import { ActionForm } from './ActionForm';
+import { wholeNumber } from './whole-number';
 
 export function CreditsForm({ userId }: { userId: string }) {
   const t = useTranslations('admin.credits');
   const utils = trpc.useUtils();
   const adjust = trpc.admin.adjustCredits.useMutation();
   const [direction, setDirection] = useState<'grant' | 'deduct'>('grant');
-  const [amount, setAmount] = useState<number | ''>('');
+  const [amount, setAmount] = useState('');
+  const magnitude = wholeNumber(amount);
   const [allowNegative, setAllowNegative] = useState(false);
   return (
     <ActionForm
@@ -18,10 +20,10 @@ export function CreditsForm({ userId }: { userId: string }) {
       submitLabel={direction === 'grant' ? t('grant') : t('deduct')}
       color={direction === 'deduct' ? 'red' : undefined}
       testId="credits-form"
-      disabled={amount === '' || amount <= 0}
+      disabled={magnitude === null || magnitude <= 0}
       send={async ({ actionId, reason }) => {
-        const magnitude = Number(amount);
-        const answer = await adjust.mutateAsync({ actionId, userId, amount: direction === 'grant' ? magnitude : -magnitude, reason, allowNegative: direction === 'deduct' && allowNegative });
+        const credits = magnitude ?? 0;
+        const answer = await adjust.mutateAsync({ actionId, userId, amount: direction === 'grant' ? credits : -credits, reason, allowNegative: direction === 'deduct' && allowNegative });
         setAmount('');
         await Promise.all([utils.admin.user.invalidate({ userId }), utils.admin.userLedger.invalidate({ userId })]);
         return answer;
@@ -35,7 +37,7 @@ export function CreditsForm({ userId }: { userId: string }) {
           { value: 'deduct', label: t('deduct') },
         ]}
       />
-      <NumberInput label={t('amount')} min={1} allowDecimal={false} allowNegative={false} value={amount} onChange={(value) => setAmount(typeof value === 'number' ? value : '')} data-testid="credits-amount" />
+      <TextInput type="number" inputMode="numeric" min={1} step={1} label={t('amount')} value={amount} onChange={(event) => setAmount(event.currentTarget.value)} data-testid="credits-amount" />
       {direction === 'deduct' ? <Checkbox label={t('allowNegative')} checked={allowNegative} onChange={(event) => setAllowNegative(event.currentTarget.checked)} /> : null}
     </ActionForm>
   );

@@ -1,4 +1,5 @@
 /** Generations per hour over 7 days, drawn by @mantine/charts (loaded by the overview on its own, after the page). */
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
 import { useFormatter } from '~/i18n';

@@ -1,5 +1,5 @@
 /** /admin/jobs: every generation, filtered by status, model, provider, user and date, or only the stuck ones. */
-import { Checkbox, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, Paper, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslations } from '~/i18n';
 import type { StaffRole } from '~/utils/staff-roles';
@@ -22,6 +22,7 @@ export function JobsPage({ role, models, platforms }: { role: StaffRole; models:
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [stuck, setStuck] = useState(false);
+  const withAny = (values: readonly string[]) => [{ value: '', label: t('any') }, ...values.map((value) => ({ value, label: value }))];
   const end = dayOf(to);
   const filters: JobFilters = {
     ...(status ? { status } : {}),
@@ -37,9 +38,9 @@ export function JobsPage({ role, models, platforms }: { role: StaffRole; models:
     <>
       <Paper withBorder radius="lg" p="md">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <Select label={t('status')} placeholder={t('any')} data={STATUSES.map((value) => ({ value, label: value }))} value={status} onChange={(value) => setStatus((STATUSES as readonly string[]).includes(value ?? '') ? (value as Status) : null)} clearable data-testid="jobs-status" />
-          <Select label={t('model')} placeholder={t('any')} data={models} value={modelId} onChange={setModelId} searchable clearable />
-          <Select label={t('provider')} placeholder={t('any')} data={platforms} value={platform} onChange={setPlatform} clearable />
+          <NativeSelect label={t('status')} data={withAny(STATUSES)} value={status ?? ''} onChange={(event) => setStatus(STATUSES.find((value) => value === event.currentTarget.value) ?? null)} data-testid="jobs-status" />
+          <NativeSelect label={t('model')} data={withAny(models)} value={modelId ?? ''} onChange={(event) => setModelId(event.currentTarget.value || null)} />
+          <NativeSelect label={t('provider')} data={withAny(platforms)} value={platform ?? ''} onChange={(event) => setPlatform(event.currentTarget.value || null)} />
           <TextInput label={t('userId')} value={userId} onChange={(event) => setUserId(event.currentTarget.value)} />
           <TextInput type="date" label={t('from')} value={from} onChange={(event) => setFrom(event.currentTarget.value)} />
           <TextInput type="date" label={t('to')} value={to} onChange={(event) => setTo(event.currentTarget.value)} />

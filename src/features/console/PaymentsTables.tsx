@@ -1,6 +1,6 @@
 /** Purchases and subscriptions of every user, newest first, by status, each linked to its Stripe object. */
 import '@mantine/core/styles/Table.css';
-import { Anchor, Button, Center, Paper, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Center, NativeSelect, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import Link from 'next/link';
 import { useState } from 'react';
 import { formatMoney } from '~/features/billing/money';
@@ -147,7 +147,7 @@ export function PaymentsTables() {
             { value: 'subscriptions', label: t('subscriptions') },
           ]}
         />
-        <Select label={t('status')} placeholder={t('any')} data={statuses} value={status} onChange={setStatus} clearable maw={240} />
+        <NativeSelect label={t('status')} data={[{ value: '', label: t('any') }, ...statuses]} value={status ?? ''} onChange={(event) => setStatus(event.currentTarget.value || null)} maw={240} />
         {kind === 'purchases' ? <Purchases status={status} /> : <Subscriptions status={status} />}
       </Stack>
     </Paper>

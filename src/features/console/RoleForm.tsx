@@ -1,5 +1,5 @@
 /** Change a user's role (admins), with a reason. */
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslations } from '~/i18n';
 import { ROLES, isRole, type Role } from '~/utils/staff-roles';
@@ -23,7 +23,7 @@ export function RoleForm({ userId, role }: { userId: string; role: Role }) {
         return answer;
       }}
     >
-      <Select label={t('label')} data={ROLES.map((value) => ({ value, label: t('name', { role: value }) }))} value={chosen} onChange={(value) => isRole(value) && setChosen(value)} allowDeselect={false} />
+      <NativeSelect label={t('label')} data={ROLES.map((value) => ({ value, label: t('name', { role: value }) }))} value={chosen} onChange={(event) => isRole(event.currentTarget.value) && setChosen(event.currentTarget.value)} />
     </ActionForm>
   );
 }
