@@ -10,6 +10,7 @@
  *   GET  /v1/subscriptions/{id}
  *   GET  /v1/invoices/{id}                  (expand payments)   GET /v1/invoices (status, created[gte])
  *   GET  /v1/refunds?charge=                GET /v1/disputes?charge=   GET /v1/disputes/{id}
+ *   POST /v1/refunds (payment_intent, amount: all that is left by default)
  *   POST /v1/billing_portal/sessions
  *
  * Requests are form-encoded with bracketed keys (line_items[0][price_data][currency]=usd), as the
@@ -243,6 +244,20 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     return rest;
   }
 
+  /** A refund of the charge (all that is left of it by default), as the Dashboard or the API makes one. */
+  function refundCharge(chargeId: string, amount?: number): { refund: Json; charge: Json } {
+    const charge = find(charges, 'charge', chargeId);
+    const value = amount ?? (charge.amount as number) - (charge.amount_refunded as number);
+    const id = newId('re');
+    const refund = refundObject({
+      id, created: now(), currency: charge.currency as string, amount: value, charge: chargeId, paymentIntent: charge.payment_intent as string, customer: charge.customer as string | null, status: 'succeeded',
+    }) as unknown as Json;
+    refunds.set(id, refund);
+    charge.amount_refunded = (charge.amount_refunded as number) + value;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    return { refund, charge: { ...charge } };
+  }
+
   /** What the API answers a request (idempotency and faults aside). */
   function answer(recorded: RecordedRequest): Answer {
     const body = recorded.rawBody && recorded.headers['content-type']?.includes('json') ? (recorded.body as Json) : parseStripeForm(recorded.rawBody);
@@ -280,6 +295,17 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       return ok(list('/v1/invoices', rows, query));
     }
     if (get && resource === 'refunds' && id === undefined) return ok(list('/v1/refunds', [...refunds.values()].filter((r) => query.charge === undefined || r.charge === query.charge), query));
+    if (recorded.method === 'POST' && resource === 'refunds' && id === undefined) {
+      const intent = paymentIntents.get(String(body.payment_intent));
+      if (!intent) return missing('payment_intent', String(body.payment_intent));
+      const charge = charges.get(intent.latest_charge as string)!;
+      const left = (charge.amount as number) - (charge.amount_refunded as number);
+      const amount = body.amount === undefined ? left : Number(body.amount);
+      if (left <= 0 || amount > left) {
+        return { status: 400, body: { error: { code: 'charge_already_refunded', message: `Charge ${charge.id as string} has already been refunded.`, type: 'invalid_request_error' } } };
+      }
+      return ok(refundCharge(charge.id as string, amount).refund);
+    }
     if (get && resource === 'disputes' && id === undefined) return ok(list('/v1/disputes', [...disputes.values()].filter((d) => query.charge === undefined || d.charge === query.charge), query));
     if (get && resource === 'disputes' && id !== undefined) return disputes.has(id) ? ok(disputes.get(id)) : missing('dispute', id);
     if (recorded.method === 'POST' && resource === 'billing_portal' && id === 'sessions') {
@@ -414,16 +440,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
 
     refund(chargeId, amount) {
-      const charge = find(charges, 'charge', chargeId);
-      const value = amount ?? (charge.amount as number) - (charge.amount_refunded as number);
-      const id = newId('re');
-      const refund = refundObject({
-        id, created: now(), currency: charge.currency as string, amount: value, charge: chargeId, paymentIntent: charge.payment_intent as string, customer: charge.customer as string | null, status: 'succeeded',
-      }) as unknown as Json;
-      refunds.set(id, refund);
-      charge.amount_refunded = (charge.amount_refunded as number) + value;
-      charge.refunded = charge.amount_refunded === charge.amount;
-      return { refund, charge: { ...charge } };
+      return refundCharge(chargeId, amount);
     },
 
     openDispute(chargeId, amount, status = 'needs_response') {

@@ -1,12 +1,14 @@
-/** Purchases and subscriptions of every user, newest first, by status, each linked to its Stripe object. */
+/** Purchases and subscriptions of every user, newest first, by status, each linked to its Stripe object; admins refund a purchase from its row. */
 import '@mantine/core/styles/Table.css';
 import { Anchor, Button, Center, NativeSelect, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import Link from 'next/link';
 import { useState } from 'react';
 import { formatMoney } from '~/features/billing/money';
 import { useFormatter, useLocale, useTranslations } from '~/i18n';
+import { roleCovers, type StaffRole } from '~/utils/staff-roles';
 import { trpc } from '~/utils/trpc';
 import { userPath } from './paths';
+import { PurchaseRefundDialog } from './PurchaseRefundDialog';
 
 const PAGE_SIZE = 25;
 const PURCHASE_STATUSES = ['paid', 'partially_refunded', 'refunded', 'disputed'];
@@ -22,12 +24,13 @@ function StripeLink({ url }: { url: string | null }) {
   );
 }
 
-function Purchases({ status }: { status: string | null }) {
+function Purchases({ status, mayRefund }: { status: string | null; mayRefund: boolean }) {
   const t = useTranslations('admin.payments');
   const format = useFormatter();
   const locale = useLocale();
   const list = trpc.admin.purchases.useInfiniteQuery({ limit: PAGE_SIZE, ...(status ? { status } : {}) }, { getNextPageParam: (last) => last.nextCursor ?? undefined });
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const [refunding, setRefunding] = useState<string | null>(null);
   return (
     <>
       {items.length === 0 && list.isSuccess ? <Text c="dimmed">{t('empty')}</Text> : null}
@@ -42,6 +45,7 @@ function Purchases({ status }: { status: string | null }) {
               <Table.Th ta="right">{t('refunded')}</Table.Th>
               <Table.Th>{t('status')}</Table.Th>
               <Table.Th>{t('object')}</Table.Th>
+              {mayRefund ? <Table.Th /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -60,6 +64,15 @@ function Purchases({ status }: { status: string | null }) {
                 <Table.Td>
                   <StripeLink url={row.stripeUrl} />
                 </Table.Td>
+                {mayRefund ? (
+                  <Table.Td>
+                    {row.amountRefunded < row.amount ? (
+                      <Button size="compact-xs" variant="light" color="red" onClick={() => setRefunding(row.id)}>
+                        {t('refund')}
+                      </Button>
+                    ) : null}
+                  </Table.Td>
+                ) : null}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -72,6 +85,7 @@ function Purchases({ status }: { status: string | null }) {
           </Button>
         </Center>
       ) : null}
+      {refunding ? <PurchaseRefundDialog purchaseId={refunding} onClose={() => setRefunding(null)} /> : null}
     </>
   );
 }
@@ -128,7 +142,7 @@ function Subscriptions({ status }: { status: string | null }) {
   );
 }
 
-export function PaymentsTables() {
+export function PaymentsTables({ role }: { role: StaffRole }) {
   const t = useTranslations('admin.payments');
   const [kind, setKind] = useState<'purchases' | 'subscriptions'>('purchases');
   const [status, setStatus] = useState<string | null>(null);
@@ -148,7 +162,7 @@ export function PaymentsTables() {
           ]}
         />
         <NativeSelect label={t('status')} data={[{ value: '', label: t('any') }, ...statuses]} value={status ?? ''} onChange={(event) => setStatus(event.currentTarget.value || null)} maw={240} />
-        {kind === 'purchases' ? <Purchases status={status} /> : <Subscriptions status={status} />}
+        {kind === 'purchases' ? <Purchases status={status} mayRefund={roleCovers(role, 'admin')} /> : <Subscriptions status={status} />}
       </Stack>
     </Paper>
   );

@@ -19,7 +19,7 @@ export default function ConsolePaymentsPage({ role }: ConsolePageProps) {
       </Head>
       <ConsoleFrame role={role} title={t('payments')}>
         {roleCovers(role, 'admin') ? <ReconcileForm /> : null}
-        <PaymentsTables />
+        <PaymentsTables role={role} />
       </ConsoleFrame>
     </>
   );

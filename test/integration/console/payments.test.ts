@@ -87,3 +87,48 @@ describe('the payments lists', () => {
     expect(subscription).toMatchObject({ userEmail: subscriber.email, status: 'active', premium: true, stripeUrl: `https://dashboard.stripe.com/test/subscriptions/${subscription.id}` });
   });
 });
+
+describe('refund a purchase from the console', () => {
+  it('at Stripe, once per form; the webhook’s clawback takes the credits back once', async () => {
+    const { studio, stripe } = billing;
+    const buyer = await studio.createUser();
+    const { sessionId } = await billing.checkout(buyer, 'credits-500');
+    const paid = stripe.pay(sessionId);
+    await stripe.send(stripe.event('checkout.session.completed', paid.session));
+    expect(await studio.balance(buyer)).toBe(500);
+
+    const form = { actionId: formId(), purchaseId: sessionId, reason: 'Bought by mistake' };
+    // The same form sent twice, and twice more at once: one refund at Stripe.
+    expect(await studio.caller(admin).admin.refundPurchase(form)).toEqual({ repeated: false });
+    const again = await Promise.all([studio.caller(admin).admin.refundPurchase(form), studio.caller(admin).admin.refundPurchase(form)]);
+    expect(again).toEqual([{ repeated: true }, { repeated: true }]);
+    const refunds = stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds');
+    expect(new Set(refunds.map((request) => request.headers['idempotency-key']))).toEqual(new Set([`studio-refund-${form.actionId}`]));
+    expect(stripe.charge(paid.chargeId)).toMatchObject({ amount_refunded: 500, refunded: true });
+    // Credits move only when Stripe reports the refund, through the webhook's own clawback, once.
+    expect(await studio.balance(buyer)).toBe(500);
+    const event = stripe.event('charge.refunded', stripe.charge(paid.chargeId));
+    expect(await stripe.send(event)).toMatchObject({ status: 200, body: { outcome: 'clawed_back' } });
+    expect(await stripe.send(stripe.event('charge.refunded', stripe.charge(paid.chargeId)))).toMatchObject({ status: 200, body: { outcome: 'already_clawed_back' } });
+    expect(await studio.balance(buyer)).toBe(0);
+    expect((await billing.paymentRows(buyer)).map((row) => [row.reason, row.amount])).toEqual([
+      ['purchase_grant', 500],
+      ['refund_clawback', -500],
+    ]);
+    expect(await studio.db.auditEntry.findUniqueOrThrow({ where: { id: form.actionId } })).toMatchObject({
+      action: 'purchase.refund',
+      targetId: sessionId,
+      reason: 'Bought by mistake',
+      before: { status: 'paid', amountRefunded: 0 },
+      after: { amount: 500 },
+    });
+    // A new form: nothing is left to refund.
+    expect(await refusalOf(studio.caller(admin).admin.refundPurchase({ ...form, actionId: formId() }))).toEqual({ code: 'BAD_REQUEST', message: 'This purchase is already refunded in full.' });
+  });
+
+  it('an unknown purchase is refused, nothing asked of Stripe', async () => {
+    const before = billing.stripe.requests.length;
+    expect(await refusalOf(billing.studio.caller(admin).admin.refundPurchase({ actionId: formId(), purchaseId: 'cs_test_nothing', reason: 'Who' }))).toEqual({ code: 'NOT_FOUND', message: 'Purchase not found.' });
+    expect(billing.stripe.requests.length).toBe(before);
+  });
+});

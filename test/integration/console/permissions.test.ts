@@ -14,7 +14,7 @@ import { createCaller } from '~/server/trpc/root';
 
 /** Who may call what: support's procedures (admins too), and those of admins alone. */
 const SUPPORT = ['admin.overview', 'admin.searchUsers', 'admin.user', 'admin.userLedger', 'admin.userPurchases', 'admin.jobs', 'admin.maintenance', 'admin.cancelJob', 'admin.refundJob', 'admin.purchases', 'admin.subscriptions'];
-const ADMIN_ONLY = ['admin.adjustCredits', 'admin.setPremium', 'admin.setSuspended', 'admin.setRole', 'admin.audit', 'admin.setMaintenance', 'admin.rerunJob', 'admin.reconcilePayments'];
+const ADMIN_ONLY = ['admin.adjustCredits', 'admin.setPremium', 'admin.setSuspended', 'admin.setRole', 'admin.audit', 'admin.setMaintenance', 'admin.rerunJob', 'admin.reconcilePayments', 'admin.refundPurchase'];
 
 const CONSOLE = PROCEDURES.filter((procedure) => procedure.path.startsWith('admin.'));
 /** A path that names no procedure, in the console's namespace and outside it. */
@@ -79,6 +79,7 @@ function inputsFor(path: string): unknown[] {
     'admin.purchases': {},
     'admin.subscriptions': {},
     'admin.reconcilePayments': { actionId: 'permission-walk-9', days: 7, reason: 'walk' },
+    'admin.refundPurchase': { actionId: 'permission-walk-10', purchaseId: 'cs_nothing', reason: 'walk' },
   };
   return [good[path], { nonsense: ['\u0000', 1] }, undefined];
 }

@@ -13,6 +13,7 @@ import { maintenance } from './maintenance';
 import { overview } from './overview';
 import { purchases } from './purchases';
 import { reconcilePayments } from './reconcile-payments';
+import { refundPurchase } from './refund-purchase';
 import { refundJob } from './refund-job';
 import { rerunJob } from './rerun-job';
 import { searchUsers } from './search-users';
@@ -28,8 +29,8 @@ import { userPurchases } from './user-purchases';
 /** What support may do: the overview, look up users and jobs, cancel and refund jobs, see payments and maintenance. */
 const supportProcedures = { overview, searchUsers, user, userLedger, userPurchases, jobs, maintenance, cancelJob, refundJob, purchases, subscriptions };
 
-/** What only admins may do: grants, premium, suspension, roles, the audit log, maintenance, re-runs, reconciling payments. */
-const adminOnlyProcedures = { adjustCredits, setPremium, setSuspended, setRole, audit, setMaintenance, rerunJob, reconcilePayments };
+/** What only admins may do: grants, premium, suspension, roles, the audit log, maintenance, re-runs, reconciling and refunding payments. */
+const adminOnlyProcedures = { adjustCredits, setPremium, setSuspended, setRole, audit, setMaintenance, rerunJob, reconcilePayments, refundPurchase };
 
 export const adminRouter = router({ ...supportProcedures, ...adminOnlyProcedures });
 

@@ -1,14 +1,16 @@
 /**
  * The console's payments: purchases and subscriptions of every user, newest first, by status,
  * each with the address of its object in Stripe's Dashboard (none for the local checkout's, which
- * live only in our database). Reconciling runs the same code as `npm run billing:reconcile`.
+ * live only in our database). Reconciling runs the same code as `npm run billing:reconcile`;
+ * refunding asks the payment provider (billing/refund-purchase.ts).
  */
 import { getEnv } from '~/env';
 import type { Db } from '~/server/db/client';
 import { describeReconcile, reconcilePayments } from '~/server/services/billing/reconcile';
+import { refundPurchase } from '~/server/services/billing/refund-purchase';
 import { isLocalObjectId } from '~/server/services/billing/gateway/local';
 import { toPage, type Page } from '~/server/services/paging/cursor-page';
-import { runStaffAction, type StaffActor } from './actions';
+import { runStaffAction, settledAction, type StaffActor } from './actions';
 
 type PageRequest = { limit: number; cursor?: string | undefined };
 
@@ -112,4 +114,26 @@ export async function reconcileFromConsole(db: Db, actor: StaffActor, input: Rec
   }));
   // The same form again ran the same safe reconcile; its record stays the first one.
   return { repeated: outcome.repeated, lines, refused };
+}
+
+export type PurchaseRefundRequest = { actionId: string; purchaseId: string; reason: string };
+
+/**
+ * Refunds a purchase at the payment provider, once per form (the form's id is the provider's
+ * idempotency key, so a form sent again makes no second refund), and records it. The credits come
+ * back through the webhook's clawback, as for any refund; the audit row follows the provider's
+ * answer, as the refund is the provider's to make.
+ */
+export async function refundPurchaseFromConsole(db: Db, actor: StaffActor, input: PurchaseRefundRequest): Promise<{ repeated: boolean }> {
+  const request = { actionId: input.actionId, action: 'purchase.refund' as const, targetType: 'purchase' as const, targetId: input.purchaseId };
+  const settled = await settledAction(db, request);
+  if (settled) return settled;
+  const refund = await refundPurchase(db, { purchaseId: input.purchaseId, idempotencyKey: input.actionId, reason: input.reason });
+  const outcome = await runStaffAction(db, actor, request, async () => ({
+    reason: input.reason,
+    before: refund.before,
+    after: { refundId: refund.refundId, amount: refund.amount },
+    result: null,
+  }));
+  return { repeated: outcome.repeated };
 }

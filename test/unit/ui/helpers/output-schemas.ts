@@ -19,6 +19,7 @@ import * as adminMaintenance from '~/server/routers/admin/maintenance.schema';
 import * as adminOverview from '~/server/routers/admin/overview.schema';
 import * as adminPurchases from '~/server/routers/admin/purchases.schema';
 import * as adminReconcilePayments from '~/server/routers/admin/reconcile-payments.schema';
+import * as adminRefundPurchase from '~/server/routers/admin/refund-purchase.schema';
 import * as adminSubscriptions from '~/server/routers/admin/subscriptions.schema';
 import * as adminRefundJob from '~/server/routers/admin/refund-job.schema';
 import * as adminRerunJob from '~/server/routers/admin/rerun-job.schema';
@@ -161,6 +162,7 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'admin.purchases': adminPurchases.purchasesOutput,
   'admin.subscriptions': adminSubscriptions.subscriptionsOutput,
   'admin.reconcilePayments': adminReconcilePayments.reconcilePaymentsOutput,
+  'admin.refundPurchase': adminRefundPurchase.refundPurchaseOutput,
   'admin.cancelJob': adminCancelJob.cancelJobOutput,
   'admin.refundJob': adminRefundJob.refundJobOutput,
   'admin.adjustCredits': adminAdjustCredits.adjustCreditsOutput,

@@ -3,13 +3,14 @@
  * database (LocalPaymentObject), so the local checkout works across instances and reads back like
  * Stripe does. No money moves; nothing here is ever reached in production unless LOCAL_CHECKOUT=on.
  */
+import { createHash } from 'node:crypto';
 import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
 import { newRowId } from '~/server/db/ids';
 import { AppError } from '~/server/errors';
 import { creditsOf, itemName } from '../catalogue';
-import { checkoutSessionShape, invoiceShape, subscriptionShape } from '../shapes';
-import type { CheckoutRequest, PaymentGateway, RetrievedSession } from './types';
+import { checkoutSessionShape, invoiceShape, refundShape, subscriptionShape } from '../shapes';
+import type { CheckoutRequest, PaymentGateway, RefundRequest, RetrievedSession } from './types';
 
 /** Every id the local checkout makes carries this, so read-backs know where to look. */
 export const LOCAL_ID_MARK = '_local_';
@@ -18,13 +19,18 @@ export function isLocalObjectId(id: string): boolean {
   return id.includes(LOCAL_ID_MARK);
 }
 
-export function localId(prefix: 'cs' | 'sub' | 'in' | 'pi' | 'ch' | 'evt' | 'cus'): string {
+export function localId(prefix: 'cs' | 'sub' | 'in' | 'pi' | 'ch' | 'evt' | 'cus' | 're'): string {
   return `${prefix}${LOCAL_ID_MARK}${newRowId()}`;
 }
 
 export const LOCAL_PORTAL_PATH = '/billing/local-portal';
 
-export type LocalObjectType = 'checkout.session' | 'subscription' | 'invoice';
+export type LocalObjectType = 'checkout.session' | 'subscription' | 'invoice' | 'refund';
+
+/** A local payment's one charge: named after its payment intent, so either finds the other. */
+export function localChargeOf(paymentIntentId: string): string {
+  return `ch${paymentIntentId.slice(paymentIntentId.indexOf(LOCAL_ID_MARK))}`;
+}
 
 export async function readLocalObject(db: Db, type: LocalObjectType, id: string): Promise<Record<string, unknown>> {
   const row = await db.localPaymentObject.findUnique({ where: { id } });
@@ -83,9 +89,20 @@ export function localGateway(db: Db): PaymentGateway {
       return invoiceShape.parse(await readLocalObject(db, 'invoice', id));
     },
 
-    async listRefunds() {
-      // The local checkout takes no money, so it gives none back.
-      return [];
+    async refundPayment({ paymentIntentId, amount, idempotencyKey }: RefundRequest) {
+      // No money moves here either: the refund is recorded as Stripe would list it, once per key.
+      const owner = await db.purchase.findUnique({ where: { paymentIntentId }, select: { userId: true } });
+      if (!owner) throw new AppError('not_found', `No such payment intent: ${paymentIntentId}`);
+      const chargeId = localChargeOf(paymentIntentId);
+      const id = `re${LOCAL_ID_MARK}${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`;
+      const refund = { id, object: 'refund', amount, charge: chargeId, payment_intent: paymentIntentId, status: 'succeeded', created: Math.floor(Date.now() / 1000) };
+      await db.localPaymentObject.createMany({ data: [{ id, type: 'refund', userId: owner.userId, data: refund as Prisma.InputJsonValue }], skipDuplicates: true });
+      return { refundId: id, chargeId };
+    },
+
+    async listRefunds(chargeId) {
+      const rows = await db.localPaymentObject.findMany({ where: { type: 'refund', data: { path: ['charge'], equals: chargeId } }, orderBy: { createdAt: 'asc' } });
+      return rows.map((row) => refundShape.parse(row.data));
     },
 
     async listDisputes() {

@@ -7,7 +7,7 @@ import { getEnv } from '~/env';
 import { AppError } from '~/server/errors';
 import { itemName } from '../catalogue';
 import { checkoutSessionShape, disputeShape, invoiceShape, refundShape, subscriptionShape } from '../shapes';
-import type { CheckoutRequest, PaymentGateway, RetrievedSession } from './types';
+import type { CheckoutRequest, PaymentGateway, RefundRequest, RetrievedSession } from './types';
 
 let cached: { key: string; base: string | undefined; client: Stripe } | undefined;
 
@@ -83,6 +83,16 @@ export const stripeGateway: PaymentGateway = {
 
   async retrieveInvoice(id) {
     return invoiceShape.parse(await stripeClient().invoices.retrieve(id, { expand: ['payments'] }));
+  },
+
+  async refundPayment({ paymentIntentId, amount, idempotencyKey, reason }: RefundRequest) {
+    const refund = await stripeClient().refunds.create(
+      { payment_intent: paymentIntentId, amount, reason: 'requested_by_customer', metadata: { studioReason: reason.slice(0, 500) } },
+      { idempotencyKey: `studio-refund-${idempotencyKey}` },
+    );
+    const chargeId = typeof refund.charge === 'string' ? refund.charge : (refund.charge?.id ?? null);
+    if (!chargeId) throw new AppError('provider_error', 'The payment provider answered a refund without its charge.');
+    return { refundId: refund.id, chargeId };
   },
 
   async listRefunds(chargeId) {

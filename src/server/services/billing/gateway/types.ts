@@ -21,6 +21,9 @@ export type RetrievedSession = CheckoutSessionFacts & {
   receiptUrl: string | null;
 };
 
+/** Money back to the buyer of a payment, asked once per key (a repeated request makes no second refund). */
+export type RefundRequest = { paymentIntentId: string; amount: number; idempotencyKey: string; reason: string };
+
 export interface PaymentGateway {
   readonly kind: 'stripe' | 'local';
   createCustomer(input: { userId: string; email: string }): Promise<string>;
@@ -31,6 +34,8 @@ export interface PaymentGateway {
   retrieveInvoice(id: string): Promise<InvoiceFacts>;
   /** The refunds of a charge, any status. */
   listRefunds(chargeId: string): Promise<RefundFacts[]>;
+  /** Refunds a payment (the provider then reports it like any refund: charge.refunded). */
+  refundPayment(request: RefundRequest): Promise<{ refundId: string; chargeId: string }>;
   /** The disputes of a charge, any status. */
   listDisputes(chargeId: string): Promise<DisputeFacts[]>;
   /** The checkout session that created a payment intent, if one did. */
