@@ -15,6 +15,7 @@ import { isUniqueViolation } from '~/server/db/errors';
 import type { Generation, Prisma } from '~/server/db/generated/client';
 import { newRowId } from '~/server/db/ids';
 import { AppError } from '~/server/errors';
+import { releaseKeySpend } from '~/server/services/api-keys/spend';
 import { grantCredits, recordFreeRun } from '~/server/services/credits/ledger';
 import { scheduleDispatch } from '~/server/services/generation/engine';
 import { publishBalanceChange, publishGenerationUpdate } from '~/server/services/generation/events';
@@ -63,12 +64,14 @@ export async function cancelJob(db: Db, actor: StaffActor, input: JobAction): Pr
 
 export async function refundJob(db: Db, actor: StaffActor, input: JobAction): Promise<StaffActionOutcome<{ refunded: number; balance: number }>> {
   const outcome = await runStaffAction(db, actor, request(input, 'job.refund'), async (tx) => {
-    const row = await tx.generation.findUnique({ where: { id: input.generationId }, select: { status: true, cost: true, userId: true } });
+    const row = await tx.generation.findUnique({ where: { id: input.generationId }, select: { status: true, cost: true, userId: true, apiKeyId: true, createdAt: true } });
     if (!row) throw new AppError('not_found', JOB_NOT_FOUND);
     if (isRunning(row.status)) throw new AppError('validation_failed', ONLY_FINISHED_REFUND);
     const before = await tx.creditLedgerEntry.findFirst({ where: { generationId: input.generationId, reason: 'generation_refund' }, select: { id: true } });
     if (before || row.cost === 0) throw new AppError('validation_failed', row.cost === 0 ? 'This generation cost nothing: there is nothing to refund.' : ALREADY_REFUNDED);
     const balance = await grantCredits(tx, row.userId, row.cost, { reason: 'generation_refund', generationId: input.generationId, note: input.reason });
+    // As any refund: credits given back were not spent, so they leave the submitting key's month too.
+    if (row.apiKeyId) await releaseKeySpend(tx, row.apiKeyId, row.cost, row.createdAt);
     return { reason: input.reason, before: { status: row.status, refunded: 0 }, after: { status: row.status, refunded: row.cost, balance }, result: { refunded: row.cost, balance, userId: row.userId } };
   }).catch((error: unknown) => {
     // The ledger's unique (generation, refund): a refund by another path committed first.
