@@ -1,5 +1,7 @@
 /** Creating an API key: a name, its scopes, an optional expiry and monthly credit cap. */
 import { Button, Checkbox, Group, NumberInput, Stack, TextInput } from '@mantine/core';
+// NumberInput's own stylesheet, loaded with the one form that uses it (the shell ships only the common ones).
+import '@mantine/core/styles/NumberInput.css';
 import { useState } from 'react';
 import { serverMessage } from '~/features/errors/request-error';
 import { useTranslations } from '~/i18n';
