@@ -4,7 +4,7 @@
  * each: cancel a running one, refund a finished one, re-run a failed one (admins).
  */
 import '@mantine/core/styles/Table.css';
-import { Anchor, Badge, Button, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { inferRouterInputs } from '@trpc/server';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { roleCovers, type StaffRole } from '~/utils/staff-roles';
 import { trpc } from '~/utils/trpc';
 import { JobActionDialog, type JobActionKind } from './JobActionDialog';
 import { userPath } from './paths';
+import { MorePages } from './MorePages';
 
 export type JobFilters = Omit<inferRouterInputs<AppRouter>['admin']['jobs'], 'limit' | 'cursor'>;
 
@@ -101,13 +102,7 @@ export function JobsTable({ filters, role, showOwner = true }: { filters: JobFil
             </Table.Tbody>
           </Table>
         ) : null}
-        {list.hasNextPage ? (
-          <Center>
-            <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              {t('more')}
-            </Button>
-          </Center>
-        ) : null}
+        <MorePages list={list} label={t('more')} />
       </Stack>
       {acting ? <JobActionDialog kind={acting.kind} generationId={acting.generationId} onClose={() => setActing(null)} /> : null}
     </Paper>

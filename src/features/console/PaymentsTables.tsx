@@ -1,6 +1,6 @@
 /** Purchases and subscriptions of every user, newest first, by status, each linked to its Stripe object; admins refund a purchase from its row. */
 import '@mantine/core/styles/Table.css';
-import { Anchor, Button, Center, NativeSelect, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, NativeSelect, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import Link from 'next/link';
 import { useState } from 'react';
 import { formatMoney } from '~/features/billing/money';
@@ -9,6 +9,7 @@ import { roleCovers, type StaffRole } from '~/utils/staff-roles';
 import { trpc } from '~/utils/trpc';
 import { userPath } from './paths';
 import { PurchaseRefundDialog } from './PurchaseRefundDialog';
+import { MorePages } from './MorePages';
 
 const PAGE_SIZE = 25;
 const PURCHASE_STATUSES = ['paid', 'partially_refunded', 'refunded', 'disputed'];
@@ -78,13 +79,7 @@ function Purchases({ status, mayRefund }: { status: string | null; mayRefund: bo
           </Table.Tbody>
         </Table>
       ) : null}
-      {list.hasNextPage ? (
-        <Center>
-          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            {t('more')}
-          </Button>
-        </Center>
-      ) : null}
+      <MorePages list={list} label={t('more')} />
       {refunding ? <PurchaseRefundDialog purchaseId={refunding} onClose={() => setRefunding(null)} /> : null}
     </>
   );
@@ -131,13 +126,7 @@ function Subscriptions({ status }: { status: string | null }) {
           </Table.Tbody>
         </Table>
       ) : null}
-      {list.hasNextPage ? (
-        <Center>
-          <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-            {t('more')}
-          </Button>
-        </Center>
-      ) : null}
+      <MorePages list={list} label={t('more')} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 /** A user's purchases on their console page, newest first, paged. */
 import '@mantine/core/styles/Table.css';
-import { Button, Center, Paper, Stack, Table, Text } from '@mantine/core';
+import { Paper, Stack, Table, Text } from '@mantine/core';
 import { formatMoney } from '~/features/billing/money';
 import { useFormatter, useLocale, useTranslations } from '~/i18n';
 import { trpc } from '~/utils/trpc';
+import { MorePages } from './MorePages';
 
 const PAGE_SIZE = 20;
 
@@ -41,13 +42,7 @@ export function PurchasesTable({ userId }: { userId: string }) {
             </Table.Tbody>
           </Table>
         ) : null}
-        {list.hasNextPage ? (
-          <Center>
-            <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              {t('more')}
-            </Button>
-          </Center>
-        ) : null}
+        <MorePages list={list} label={t('more')} />
       </Stack>
     </Paper>
   );

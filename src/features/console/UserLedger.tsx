@@ -1,8 +1,9 @@
 /** A user's ledger on their console page: every movement, newest first, paged. */
 import '@mantine/core/styles/Table.css';
-import { Button, Center, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useFormatter, useTranslations } from '~/i18n';
 import { trpc } from '~/utils/trpc';
+import { MorePages } from './MorePages';
 
 const PAGE_SIZE = 20;
 
@@ -40,13 +41,7 @@ export function UserLedger({ userId }: { userId: string }) {
             </Table.Tbody>
           </Table>
         ) : null}
-        {list.hasNextPage ? (
-          <Center>
-            <Button variant="default" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage}>
-              {t('more')}
-            </Button>
-          </Center>
-        ) : null}
+        <MorePages list={list} label={t('more')} />
       </Stack>
     </Paper>
   );
