@@ -36,6 +36,18 @@ export function pageArgs<D extends Direction = 'desc'>(ownerId: string, page: Pa
   };
 }
 
+/**
+ * The findMany arguments of one page of a list across every owner (the staff console's), newest
+ * first: the cursor is any row's id, since staff may read every row.
+ */
+export function everyOwnerPageArgs(page: PageRequest): { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }]; take: number; cursor?: { id: string }; skip?: number } {
+  return {
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: page.limit + 1,
+    ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
+  };
+}
+
 /** Reads one page through `read` (a findMany given pageArgs) and cuts the extra row into nextCursor. */
 export async function readPage<Row extends { id: string }>(
   ownerId: string,

@@ -4,7 +4,7 @@
  */
 import type { Db } from '~/server/db/client';
 import type { Prisma } from '~/server/db/generated/client';
-import { toPage, type Page } from '~/server/services/paging/cursor-page';
+import { everyOwnerPageArgs, type Page, toPage } from '~/server/services/paging/cursor-page';
 import type { AuditAction } from './audit';
 
 export type AuditFilter = {
@@ -42,9 +42,7 @@ function auditWhere(filter: AuditFilter): Prisma.AuditEntryWhereInput {
 export async function listAudit(db: Db, filter: AuditFilter, page: { limit: number; cursor?: string | undefined }): Promise<Page<AuditRow>> {
   const rows = await db.auditEntry.findMany({
     where: auditWhere(filter),
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: page.limit + 1,
-    ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
+    ...everyOwnerPageArgs(page),
   });
   return toPage(rows, page.limit);
 }

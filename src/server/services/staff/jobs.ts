@@ -7,7 +7,7 @@ import { longestEstimateFor, models } from '~/catalogue';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
 import type { Prisma } from '~/server/db/generated/client';
-import { toPage, type Page } from '~/server/services/paging/cursor-page';
+import { everyOwnerPageArgs, type Page, toPage } from '~/server/services/paging/cursor-page';
 import { RUNNING_STATUSES, type InternalStatus } from '~/server/services/generation/statuses';
 
 export type JobFilter = {
@@ -66,9 +66,7 @@ export function jobWhere(filter: JobFilter, now = new Date()): Prisma.Generation
 export async function listJobs(db: Db, filter: JobFilter, page: { limit: number; cursor?: string | undefined }): Promise<Page<JobRow>> {
   const rows = await db.generation.findMany({
     where: jobWhere(filter),
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: page.limit + 1,
-    ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
+    ...everyOwnerPageArgs(page),
     select: {
       id: true,
       userId: true,

@@ -9,10 +9,8 @@ import type { Db } from '~/server/db/client';
 import { describeReconcile, reconcilePayments } from '~/server/services/billing/reconcile';
 import { refundPurchase } from '~/server/services/billing/refund-purchase';
 import { isLocalObjectId } from '~/server/services/billing/gateway/local';
-import { toPage, type Page } from '~/server/services/paging/cursor-page';
+import { everyOwnerPageArgs, type Page, type PageRequest, toPage } from '~/server/services/paging/cursor-page';
 import { runStaffAction, settledAction, type StaffActor } from './actions';
-
-type PageRequest = { limit: number; cursor?: string | undefined };
 
 /** Where an object of ours is in Stripe's Dashboard (its test-mode half for a test key); null for a local one. */
 export function dashboardUrl(kind: 'payments' | 'invoices' | 'subscriptions', id: string | null): string | null {
@@ -39,9 +37,7 @@ export type PurchaseRow = {
 export async function listAllPurchases(db: Db, filter: { status?: string | undefined }, page: PageRequest): Promise<Page<PurchaseRow>> {
   const rows = await db.purchase.findMany({
     where: filter.status ? { status: filter.status } : {},
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: page.limit + 1,
-    ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
+    ...everyOwnerPageArgs(page),
     include: { user: { select: { email: true } } },
   });
   const { items, nextCursor } = toPage(rows, page.limit);
@@ -71,9 +67,7 @@ export type SubscriptionRow = {
 export async function listAllSubscriptions(db: Db, filter: { status?: string | undefined }, page: PageRequest): Promise<Page<SubscriptionRow>> {
   const rows = await db.billingSubscription.findMany({
     where: filter.status ? { status: filter.status } : {},
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: page.limit + 1,
-    ...(page.cursor ? { cursor: { id: page.cursor }, skip: 1 } : {}),
+    ...everyOwnerPageArgs(page),
     include: { user: { select: { email: true } } },
   });
   const { items, nextCursor } = toPage(rows, page.limit);
