@@ -21,3 +21,4 @@ export { loraSelectionValues } from './lora-selection';
 export { controlProblem, fieldProblems } from './field-problems';
 export { sizeForAspectRatio } from './aspect-ratio';
 export { inputText, inputUrl, isStorableText, storableTextCheck, TEXT_NOT_STORABLE, toStorableText } from './text';
+export { BATCH_MAX_PROMPTS, BATCH_MAX_TOTAL_CREDITS, BATCH_MAX_VARIATIONS, BATCH_MESSAGES, batchBaseSeed, batchCostFor, batchItemInputs, batchPromptField, batchPromptLines, batchShapeProblem, batchTotalFits } from './batch';

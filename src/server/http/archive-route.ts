@@ -1,13 +1,13 @@
 /**
  * GET /api/creations/archive?ids=a,b,c at the edge: the signed-in user's selected creations as one
- * ZIP. Not a legacy adapter: it streams a file (tRPC answers JSON), like the storage route. The
+ * ZIP (?batch=<id>: all of a batch's results). Not a legacy adapter: it streams a file (tRPC answers JSON), like the storage route. The
  * first chunk is made before any header goes out, so a refusal still gets the JSON envelope.
  */
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { signedInAccount } from '~/server/auth/signed-in';
-import { creationsArchive, parseArchiveIds } from '~/server/services/generation/archive';
+import { batchArchive, creationsArchive, parseArchiveIds } from '~/server/services/generation/archive';
 import { methodNotAllowedMessage, takesMethod } from './allowed-methods';
 import { toFailure } from './legacy-adapter';
 import { contextFromRequest } from './request-context';
@@ -21,7 +21,8 @@ export async function archiveRoute(req: NextApiRequest, res: NextApiResponse): P
     }
     const context = await contextFromRequest(req);
     const { user } = await signedInAccount(context.db, context.user);
-    const archive = await creationsArchive(context.db, user.id, parseArchiveIds(req.query.ids));
+    const batch = typeof req.query.batch === 'string' ? req.query.batch : null;
+    const archive = batch ? await batchArchive(context.db, user.id, batch) : await creationsArchive(context.db, user.id, parseArchiveIds(req.query.ids));
     const first = await archive.chunks.next();
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/zip');

@@ -24,6 +24,7 @@ const GENERATION = {
   cost: 1,
   isPublic: true,
   isOwner: true,
+  review: null,
   queue: { dispatchAt: '2026-11-28T09:30:00.000Z', waitSeconds: 0, estimatedSeconds: 5 },
   progress: 1,
   etaSeconds: null,
@@ -41,9 +42,31 @@ const REQUEST = { model_id: 'flux-schnell', prompt: 'a lighthouse at dusk, oil p
 
 type Example = { request?: unknown; response: unknown };
 
+const BATCH_ITEM_IDS = ['cmij2k0ab0001lsk8x2v9q7rd', 'cmij2k0ab0002lsk8x2v9q7re'];
+const BATCH = {
+  id: 'cmij2k0ab0000lsk8x2v9q7rc',
+  modelId: 'flux-schnell',
+  modelName: 'FLUX Schnell',
+  prompts: 1,
+  variations: 2,
+  cost: 2,
+  createdAt: '2026-11-28T09:30:00.000Z',
+  canceledAt: null,
+  itemCount: 2,
+  done: 1,
+  succeeded: 1,
+  failed: 0,
+  state: 'running',
+  itemIds: BATCH_ITEM_IDS,
+};
+
 const EXAMPLES: Record<string, Example> = {
   'generation-submit': { request: REQUEST, response: { id: GENERATION.id, status: 'pending', outputNum: 1, user_credits: 99, text: null, prediction: { ...GENERATION, status: 'pending', completedAt: null, progress: null, display: { ...GENERATION.display, outputMedia: [] } } } },
   'prediction-get': { response: GENERATION },
+  'generation-submitBatch': { request: { ...REQUEST, prompts: ['a lighthouse at dusk, oil painting'], variations: 2 }, response: { batch_id: BATCH.id, ids: BATCH_ITEM_IDS, user_credits: 98 } },
+  'generation-batch': { response: { ...BATCH, items: [GENERATION, { ...GENERATION, id: BATCH_ITEM_IDS[1], status: 'processing', completedAt: null, progress: 0.4, display: { ...GENERATION.display, outputMedia: [] } }] } },
+  'generation-batches': { response: { items: [BATCH] } },
+  'generation-cancelBatch': { response: { ...BATCH, state: 'canceled', done: 2, failed: 1, canceledAt: '2026-11-28T09:30:04.000Z', items: [GENERATION, { ...GENERATION, id: BATCH_ITEM_IDS[1], status: 'failed', error: 'Generation canceled.', progress: null, display: { ...GENERATION.display, outputMedia: [] } }] } },
   'generation-cancel': { response: { id: GENERATION.id, status: 'failed', user_credits: 100 } },
   'prediction-list': { response: { items: [{ ...GENERATION, starred: false, promptHidden: false }], nextCursor: null } },
   'generation-models': { response: { items: [describeModel(getModel('flux-schnell')!)] } },

@@ -28,6 +28,9 @@ describe('legacy REST routes', () => {
       'image2prompt.ts',
       'random-prompt.ts',
       'unigen/[id].ts',
+      'unigen/batch/[id].ts',
+      'unigen/batch/[id]/cancel.ts',
+      'unigen/batch/index.ts',
       'unigen/check.ts',
       'unigen/sync/check.ts',
       'unigen/sync/index.ts',
@@ -46,7 +49,7 @@ describe('legacy REST routes', () => {
   it('call procedures that exist, each by its tRPC path', () => {
     const calls = legacyRoutes.flatMap((file) => [...codeOf(file).matchAll(/\bcall\('([\w.]+)'/g)].map((m) => m[1]!));
     expect(new Set(calls)).toEqual(
-      new Set(['generation.runSync', 'upload.signedUrl', 'user.details', 'media.proxyImage', 'generation.randomPrompt', 'prediction.get', 'generation.check', 'generation.submit', 'generation.checkSync']),
+      new Set(['generation.runSync', 'upload.signedUrl', 'user.details', 'media.proxyImage', 'generation.randomPrompt', 'prediction.get', 'generation.check', 'generation.submit', 'generation.checkSync', 'generation.submitBatch', 'generation.batch', 'generation.cancelBatch']),
     );
   });
 });

@@ -57,6 +57,32 @@ export async function debitCredits(tx: DbTx, userId: string, amount: number, mov
   return balance;
 }
 
+/** One debit of several at once: what it costs and the generation it pays for. */
+export type EachDebit = { amount: number; generationId: string; note: string };
+
+/**
+ * Several debits as one movement of the balance (a batch of generations, paid as one): the whole
+ * sum only if the balance covers it, then a ledger row per debit, each with the balance right after
+ * it as if they had been made one by one. The balance after all of them, or null when it does not
+ * cover the sum (nothing written). Run inside the caller's transaction.
+ */
+export async function debitEach(tx: DbTx, userId: string, debits: readonly EachDebit[], reason: Extract<LedgerReason, 'generation_debit'> = 'generation_debit'): Promise<number | null> {
+  for (const { amount } of debits) assertWholeCredits(amount, 'debit');
+  const total = debits.reduce((sum, { amount }) => sum + amount, 0);
+  const rows = await tx.$queryRaw<{ credits: number }[]>(conditionalDebit(userId, total));
+  const balance = rows[0]?.credits;
+  if (balance === undefined) return null;
+  let after = balance + total;
+  const now = new Date();
+  await tx.creditLedgerEntry.createMany({
+    data: debits.map(({ amount, generationId, note }) => {
+      after -= amount;
+      return { userId, amount: -amount, balanceAfter: after, reason, note, generationId, createdAt: now };
+    }),
+  });
+  return balance;
+}
+
 /**
  * Credits in for a payment, at most once per (providerObjectId, reason): the balance after it, or
  * null when that object already moved credits for that reason (nothing written).

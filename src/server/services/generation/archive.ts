@@ -1,10 +1,12 @@
 /**
  * Downloading several creations at once (the /creations selection): one ZIP of their output files,
  * read from our storage with the caller's rights (so it works with either driver and with their
- * private files), or a clear refusal when any of them is not one of the caller's creations.
+ * private files), or a clear refusal when any of them is not one of the caller's creations. A
+ * batch's results download the same way, all of them in one ZIP.
  */
 import { buffer as streamToBuffer } from 'node:stream/consumers';
 import type { Db } from '~/server/db/client';
+import type { Generation } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
 import { extensionForContentType } from '~/server/services/storage/media-types';
 import { openObjectForViewer } from '~/server/services/storage/serve';
@@ -29,7 +31,18 @@ export async function creationsArchive(db: Db, userId: string, ids: readonly str
   const rows = await db.generation.findMany({ where: { id: { in: [...ids] }, userId, deletedAt: null } });
   if (rows.length !== ids.length) throw new AppError('not_found', 'Some of these creations were not found.');
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const ordered = ids.map((id) => byId.get(id)!);
+  return archiveOf(db, userId, ids.map((id) => byId.get(id)!), `creations-${now.toISOString().slice(0, 10)}.zip`);
+}
+
+/** A batch's results as one ZIP ("Download all"), its items in their order; whatever has no file yet is left out. */
+export async function batchArchive(db: Db, userId: string, batchId: string): Promise<CreationsArchive> {
+  const batch = await db.generationBatch.findFirst({ where: { id: batchId, userId }, select: { id: true } });
+  if (!batch) throw new AppError('not_found', 'Batch not found.');
+  const rows = await db.generation.findMany({ where: { batchId, userId, deletedAt: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return archiveOf(db, userId, rows, `batch-${batchId}.zip`);
+}
+
+async function archiveOf(db: Db, userId: string, ordered: readonly Generation[], fileName: string): Promise<CreationsArchive> {
   if (ordered.every((row) => storedOutputsOf(row.outputs).length === 0 && !row.outputText)) {
     throw new AppError('validation_failed', 'These creations have no files to download yet.');
   }
@@ -47,5 +60,5 @@ export async function creationsArchive(db: Db, userId: string, ids: readonly str
       }
     }
   }
-  return { fileName: `creations-${now.toISOString().slice(0, 10)}.zip`, chunks: zipChunks(entries()) };
+  return { fileName, chunks: zipChunks(entries()) };
 }

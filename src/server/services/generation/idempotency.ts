@@ -13,7 +13,7 @@ import { AppError } from '~/server/errors';
 import type { NewGeneration } from './record';
 
 /** JSON with every object's keys sorted: two inputs compare equal whatever order they were written in. */
-function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item && typeof item === 'object' && !Array.isArray(item)
       ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))

@@ -12,6 +12,8 @@ import type { Db } from '~/server/db/client';
 import type { Generation } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
 import { admit, type AdmissionKind, type Admitted } from './admission';
+import { batchForm, batchPrompts, namedItemProblem, planBatch, type BatchRequest } from './batch-items';
+import { recordPaidBatch } from './batch-record';
 import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
 import { assertClientPrice, clientPriceAccepted, type Quote } from './pricing';
@@ -45,6 +47,24 @@ export async function submitGeneration(db: Db, userId: string | null, request: G
 export async function runSyncGeneration(db: Db, userId: string | null, request: GenerateRequest, via?: SubmitVia): Promise<SyncResult> {
   const { id, text, user_credits, prediction } = await submitGeneration(db, userId, request, 'sync', via);
   return { id, text, user_credits, prediction };
+}
+
+/** A batch's answer (the legacy envelope's data): the batch, its items' ids in order, and the balance after it. */
+export type BatchSubmitResult = { batch_id: string; ids: string[]; user_credits: number };
+
+/**
+ * A batch through the same door: its shape checked, then ONE admission for what its items share
+ * (maintenance, sign-in, the model, the form's fields, image addresses, uploads, faces: each refuses
+ * the whole batch before any charge), then every item parsed and priced by the model's rules (a bad
+ * one names its place), then one transaction that pays for all of them or none (batch-record.ts).
+ * Its items go to the dispatcher as single generations do.
+ */
+export async function submitBatch(db: Db, userId: string | null, request: BatchRequest, via: SubmitVia = { apiKeyId: null }): Promise<BatchSubmitResult> {
+  const prompts = batchPrompts(request);
+  const admitted = await admit(db, userId, batchForm(request, prompts)).catch((refusal: unknown) => namedItemProblem(request, prompts, refusal));
+  const outcome = await recordPaidBatch(db, planBatch(admitted, request, prompts, via));
+  if (outcome.kind === 'recorded') for (const item of outcome.items) scheduleDispatch(db, item.id, item.dispatchAt);
+  return { batch_id: outcome.batch.id, ids: outcome.items.map((item) => item.id), user_credits: outcome.balance };
 }
 
 type Charged = Omit<SubmitResult, 'text'>;

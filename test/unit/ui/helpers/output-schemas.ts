@@ -71,6 +71,9 @@ import * as generationNextSteps from '~/server/routers/generation/next-steps.sch
 import * as generationRandomPrompt from '~/server/routers/generation/random-prompt.schema';
 import * as generationRunSync from '~/server/routers/generation/run-sync.schema';
 import * as generationSubmit from '~/server/routers/generation/submit.schema';
+import * as generationSubmitBatch from '~/server/routers/generation/submit-batch.schema';
+import * as generationBatch from '~/server/routers/generation/batch.schema';
+import * as generationBatches from '~/server/routers/generation/batches.schema';
 import * as loraGet from '~/server/routers/lora/get.schema';
 import * as loraList from '~/server/routers/lora/list.schema';
 import * as mediaProxyImage from '~/server/routers/media/proxy-image.schema';
@@ -120,6 +123,10 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'generation.check': generationCheck.checkOutput,
   'generation.checkSync': generationCheckSync.checkSyncOutput,
   'generation.cancel': generationCancel.cancelOutput,
+  'generation.submitBatch': generationSubmitBatch.submitBatchOutput,
+  'generation.batch': generationBatch.batchOutput,
+  'generation.batches': generationBatches.batchesOutput,
+  'generation.cancelBatch': generationBatch.batchOutput,
   'generation.apps': generationApps.appsOutput,
   'generation.appModels': generationAppModels.appModelsOutput,
   'generation.model': generationModel.modelOutput,
