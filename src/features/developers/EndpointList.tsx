@@ -1,4 +1,4 @@
-/** The person's callback endpoints: URL, events, state (a disabled one says why); test event, log, delete. */
+/** The person's callback endpoints: URL, events, state (a disabled one says why and can be enabled again); test event, log, delete. */
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { serverMessage } from '~/features/errors/request-error';
@@ -15,6 +15,7 @@ export function EndpointList() {
   const [open, setOpen] = useState<string | null>(null);
   const remove = trpc.callbacks.remove.useMutation({ onSuccess: () => utils.callbacks.list.invalidate() });
   const sendTest = trpc.callbacks.sendTest.useMutation({ onSuccess: (_sent, input) => setOpen(input.id) });
+  const enable = trpc.callbacks.enable.useMutation({ onSuccess: () => utils.callbacks.list.invalidate() });
   if (endpoints.isLoading) return <Skeleton height={120} radius="md" />;
   if (endpoints.error) return <Text c="red">{t('failed')}</Text>;
   const items = endpoints.data?.items ?? [];
@@ -62,6 +63,18 @@ export function EndpointList() {
               >
                 {t('sendTest')}
               </Button>
+              {endpoint.disabledAt ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="teal"
+                  loading={enable.isPending && enable.variables?.id === endpoint.id}
+                  onClick={() => enable.mutate({ id: endpoint.id })}
+                  data-testid="endpoint-enable"
+                >
+                  {t('enableEndpoint')}
+                </Button>
+              ) : null}
               <Button size="xs" variant="subtle" onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)} data-testid="endpoint-log">
                 {open === endpoint.id ? t('hideLog') : t('showLog')}
               </Button>
@@ -76,6 +89,11 @@ export function EndpointList() {
                 {t('deleteEndpoint')}
               </Button>
             </Group>
+            {enable.error && enable.variables?.id === endpoint.id ? (
+              <Text size="sm" c="red" role="alert">
+                {serverMessage(enable.error) ?? t('failed')}
+              </Text>
+            ) : null}
             {sendTest.error && sendTest.variables?.id === endpoint.id ? (
               <Text size="sm" c="red" role="alert">
                 {serverMessage(sendTest.error) ?? t('failed')}

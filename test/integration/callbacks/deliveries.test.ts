@@ -12,6 +12,7 @@ import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio'
 import { resetEnvCache } from '~/env';
 import { createDb } from '~/server/db/client';
 import { ensureServerRuntime, stopServerRuntime } from '~/server/runtime';
+import { deleteForgottenDeliveries } from '~/server/services/callbacks/retention';
 import { startCallbackSender } from '~/server/services/callbacks/sender';
 import { finishFailed, finishSucceeded } from '~/server/services/generation/finish';
 import type { CallbackEvent } from '~/utils/callback-events';
@@ -263,11 +264,32 @@ describe('an endpoint that fails', () => {
     expect(await studio.db.callbackDelivery.findUniqueOrThrow({ where: { id: 'msg_waiting' } })).toMatchObject({ status: 'failed' });
     await expect(studio.caller(user).callbacks.sendTest({ id: endpoint.id })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: 'This endpoint is disabled. Delete it and add it again to receive events.',
+      message: 'This endpoint is disabled. Enable it again to receive events.',
     });
     const later = await runningGeneration(user);
     await finishFailed(studio.db, later, 'The model returned no result.');
     expect(await studio.db.callbackDelivery.count({ where: { generationId: later } })).toBe(0);
+  });
+
+  it('once enabled again by its owner, with its URL and secret unchanged, receives the next events', async () => {
+    const user = await studio.createUser();
+    const { endpoint, secret } = await endpointFor(user, steady.url);
+    await studio.db.callbackEndpoint.update({
+      where: { id: endpoint.id },
+      data: { disabledAt: new Date(), disabledReason: 'Every attempt failed for 24 hours. The last one: The endpoint answered 503.', failingSince: new Date(Date.now() - 25 * 3_600_000) },
+    });
+    const stranger = await studio.createUser();
+    await expect(studio.caller(stranger).callbacks.enable({ id: endpoint.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'No such endpoint.' });
+    const enabled = await studio.caller(user).callbacks.enable({ id: endpoint.id });
+    expect(enabled).toMatchObject({ id: endpoint.id, url: steady.url, disabledAt: null, disabledReason: null, failingSince: null });
+    ensureServerRuntime(studio.db);
+    const generationId = await runningGeneration(user);
+    await finishFailed(studio.db, generationId, 'The model returned no result.');
+    const delivery = await studio.db.callbackDelivery.findFirstOrThrow({ where: { generationId } });
+    await waitForDelivery(delivery.id, ['delivered']);
+    const request = steady.received.find((received) => received.headers['webhook-id'] === delivery.id);
+    expect(request).toBeDefined();
+    expect(verified(secret, request!)).toMatchObject({ id: generationId, status: 'failed' });
   });
 
   it('gives a delivery up after its 24 hours, and marks its endpoint failing', async () => {
@@ -300,6 +322,29 @@ describe('the delivery log', () => {
     expect(log.items[0]).toMatchObject({ deliveryId, status: 200 });
     expect(await studio.db.callbackAttempt.count({ where: { endpointId: endpoint.id } })).toBe(100);
     expect(await studio.db.callbackAttempt.count({ where: { id: { in: oldest.map((row) => row.id) } } })).toBe(0);
+  });
+});
+
+describe('old deliveries', () => {
+  it('go once no log shows them and they ended over a day ago; pending ones and logged ones stay', async () => {
+    const user = await studio.createUser();
+    const { endpoint } = await endpointFor(user, steady.url);
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await studio.db.callbackDelivery.createMany({
+      data: [
+        { id: 'msg_forgotten', endpointId: endpoint.id, event: 'test', payload: '{}', status: 'delivered', finishedAt: twoDaysAgo, createdAt: twoDaysAgo },
+        { id: 'msg_failed_old', endpointId: endpoint.id, event: 'test', payload: '{}', status: 'failed', finishedAt: twoDaysAgo, createdAt: twoDaysAgo },
+        { id: 'msg_logged', endpointId: endpoint.id, event: 'test', payload: '{}', status: 'delivered', finishedAt: twoDaysAgo, createdAt: twoDaysAgo },
+        { id: 'msg_fresh', endpointId: endpoint.id, event: 'test', payload: '{}', status: 'delivered', finishedAt: hourAgo, createdAt: hourAgo },
+        { id: 'msg_later', endpointId: endpoint.id, event: 'test', payload: '{}', nextAttemptAt: new Date(Date.now() + 3_600_000), createdAt: twoDaysAgo },
+      ],
+    });
+    await studio.db.callbackAttempt.create({ data: { endpointId: endpoint.id, deliveryId: 'msg_logged', event: 'test', status: 200, at: twoDaysAgo } });
+    expect(await deleteForgottenDeliveries(studio.db)).toBe(2);
+    const left = await studio.db.callbackDelivery.findMany({ where: { endpointId: endpoint.id }, orderBy: { id: 'asc' }, select: { id: true } });
+    expect(left.map((row) => row.id)).toEqual(['msg_fresh', 'msg_later', 'msg_logged']);
+    expect((await studio.caller(user).callbacks.attempts({ id: endpoint.id })).items).toHaveLength(1);
   });
 });
 

@@ -64,6 +64,24 @@ export async function deleteCallbackEndpoint(db: Db, userId: string, id: string)
   if (deleted.count === 0) throw new AppError('not_found', 'No such endpoint.');
 }
 
+/**
+ * Turns a disabled endpoint back on, keeping its URL and secret so the receiver need not change:
+ * events from now on are delivered again. The deliveries that ended with the disabling stay ended
+ * (their 24 hours are over). The address is checked again, as at save: what it resolves to may
+ * have changed while it was off.
+ */
+export async function enableCallbackEndpoint(db: Db, userId: string, id: string): Promise<CallbackEndpointView> {
+  const endpoint = await ownEndpoint(db, userId, id);
+  if (!endpoint.disabledAt) return endpoint;
+  await assertCallbackUrl(endpoint.url);
+  const row = await db.callbackEndpoint.update({
+    where: { id },
+    data: { disabledAt: null, disabledReason: null, failingSince: null },
+    select: VIEW_COLUMNS,
+  });
+  return toView(row);
+}
+
 /** The endpoint's newest attempts, newest first. */
 export async function listCallbackAttempts(db: Db, userId: string, endpointId: string): Promise<CallbackAttemptView[]> {
   await ownEndpoint(db, userId, endpointId);
@@ -78,7 +96,7 @@ export async function listCallbackAttempts(db: Db, userId: string, endpointId: s
 /** Queues a test delivery to the endpoint, sent and retried as any other; answers its webhook-id. */
 export async function sendTestEvent(db: Db, userId: string, endpointId: string, now = new Date()): Promise<{ deliveryId: string }> {
   const endpoint = await ownEndpoint(db, userId, endpointId);
-  if (endpoint.disabledAt) throw new AppError('validation_failed', 'This endpoint is disabled. Delete it and add it again to receive events.');
+  if (endpoint.disabledAt) throw new AppError('validation_failed', 'This endpoint is disabled. Enable it again to receive events.');
   const id = newDeliveryId();
   const payload = JSON.stringify({ type: TEST_EVENT, endpointId, sentAt: now.toISOString() });
   await db.callbackDelivery.create({ data: { id, endpointId, event: TEST_EVENT, payload, nextAttemptAt: now } });

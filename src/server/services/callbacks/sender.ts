@@ -9,6 +9,7 @@ import { onGenerationUpdate } from '~/server/services/generation/events';
 import { isRunning } from '~/server/services/generation/statuses';
 import { attemptDelivery, type DeliveryClaim } from './deliver';
 import { CALLBACK_TIMEOUT_MS } from './post';
+import { deleteForgottenDeliveries } from './retention';
 
 /** How often the loop looks for due deliveries: a delivery waits at most this long after its event. */
 const POLL_MS = 500;
@@ -16,6 +17,8 @@ const POLL_MS = 500;
 const CLAIM_MS = CALLBACK_TIMEOUT_MS * 3;
 /** Attempts in flight at once per instance: slow receivers cannot make the loop take without bound. */
 const MAX_IN_FLIGHT = 32;
+/** How often finished deliveries that no log shows any more are deleted. */
+const RETENTION_EVERY_MS = 10 * 60_000;
 
 export async function claimDueDeliveries(db: Db, limit: number, now = new Date()): Promise<DeliveryClaim[]> {
   if (limit <= 0) return [];
@@ -41,7 +44,7 @@ function attemptLogged(db: Db, claim: DeliveryClaim): Promise<void> {
 }
 
 /**
- * Starts the loop; the answer stops it and resolves once the attempts in flight are recorded. It
+ * Starts the loop (and the deletion of old deliveries); the answer stops it and resolves once the attempts in flight are recorded. It
  * looks for due deliveries every POLL_MS, at once when a generation ends (its deliveries were
  * committed with the end), and, while a claim comes back full, again as soon as an attempt ends.
  */
@@ -65,6 +68,13 @@ export function startCallbackSender(db: Db): () => Promise<void> {
   const stopListening = onGenerationUpdate((update) => {
     if (!isRunning(update.status)) wake?.();
   });
+  const retention = setInterval(() => {
+    deleteForgottenDeliveries(db).catch((error: unknown) => {
+      // The next round deletes what this one could not; nothing waits on it.
+      console.warn('[callbacks] deleting old deliveries failed:', error instanceof Error ? error.message : error);
+    });
+  }, RETENTION_EVERY_MS);
+  retention.unref?.();
   const loop = (async () => {
     while (!stopped) {
       const room = MAX_IN_FLIGHT - inFlight.size;
@@ -87,6 +97,7 @@ export function startCallbackSender(db: Db): () => Promise<void> {
   return async () => {
     stopped = true;
     stopListening();
+    clearInterval(retention);
     wake?.();
     await loop;
     await Promise.all([...inFlight]);

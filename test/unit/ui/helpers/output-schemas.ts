@@ -63,6 +63,7 @@ import * as callbacksAttempts from '~/server/routers/callbacks/attempts.schema';
 import * as callbacksCreate from '~/server/routers/callbacks/create.schema';
 import * as callbacksList from '~/server/routers/callbacks/list.schema';
 import * as callbacksRemove from '~/server/routers/callbacks/remove.schema';
+import * as callbacksEnable from '~/server/routers/callbacks/enable.schema';
 import * as callbacksSendTest from '~/server/routers/callbacks/send-test.schema';
 import * as keysCreate from '~/server/routers/keys/create.schema';
 import * as keysList from '~/server/routers/keys/list.schema';
@@ -138,6 +139,7 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'callbacks.create': callbacksCreate.createOutput,
   'callbacks.remove': callbacksRemove.removeOutput,
   'callbacks.attempts': callbacksAttempts.attemptsOutput,
+  'callbacks.enable': callbacksEnable.enableOutput,
   'callbacks.sendTest': callbacksSendTest.sendTestOutput,
   'generation.nextSteps': generationNextSteps.nextStepsOutput,
   'generation.randomPrompt': generationRandomPrompt.randomPromptOutput,
