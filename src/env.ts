@@ -42,6 +42,8 @@ const rawSchema = z.object({
   DEV_SIGNIN: z.enum(['auto', 'on', 'off']).default('auto'),
   DEV_SIGNIN_FORCE_IN_PRODUCTION: flag,
   STARTING_CREDITS: z.coerce.number().int().min(0).default(100),
+  /** Days an uploaded input (photo, mask) is kept before the retention sweep deletes it; outputs stay. */
+  UPLOAD_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   MAINTENANCE_ENABLED: flag,
   MAINTENANCE_MESSAGE: optionalString,
   /** Development/test only: multiplies every wait, poll interval and local-engine duration. */

@@ -1,6 +1,6 @@
 /**
  * Background parts of a server process, started once on first use: the generation engine's
- * heartbeat, the callbacks' sender, on a real PostgreSQL server the cross-instance update bus, and
+ * heartbeat, the callbacks' sender, the privacy loops (exports, deletions, upload retention), on a real PostgreSQL server the cross-instance update bus, and
  * the scope of the generation read cache (which changes this process is sure to hear of).
  */
 import { getEnv } from '~/env';
@@ -10,12 +10,14 @@ import { startCallbackSender } from '~/server/services/callbacks/sender';
 import { ensureEngineStarted, stopEngine } from '~/server/services/generation/engine';
 import { startPostgresBus } from '~/server/services/generation/pg-bus';
 import { setGenerationCacheScope } from '~/server/services/generation/read-cache';
+import { startPrivacyLoops } from '~/server/services/privacy/loops';
 
 type Runtime = {
   db: Db;
   bus?: Promise<(() => Promise<void>) | undefined>;
   stopPremiumSweep?: () => void;
   stopCallbacks?: () => Promise<void>;
+  stopPrivacy?: () => Promise<void>;
 };
 const holder = globalThis as unknown as { studioRuntime?: Runtime };
 
@@ -23,11 +25,13 @@ export function ensureServerRuntime(db: Db): void {
   if (holder.studioRuntime?.db === db) return;
   holder.studioRuntime?.stopPremiumSweep?.();
   void holder.studioRuntime?.stopCallbacks?.();
+  void holder.studioRuntime?.stopPrivacy?.();
   const runtime: Runtime = { db };
   holder.studioRuntime = runtime;
   ensureEngineStarted(db);
   runtime.stopPremiumSweep = startPremiumSweep(db);
   runtime.stopCallbacks = startCallbackSender(db);
+  runtime.stopPrivacy = startPrivacyLoops(db);
   const url = getEnv().DATABASE_URL;
   if (!url) {
     // The embedded database belongs to this process alone: every change happens here.
@@ -63,7 +67,7 @@ export async function stopServerRuntime(): Promise<void> {
   holder.studioRuntime = undefined;
   setGenerationCacheScope('off');
   runtime?.stopPremiumSweep?.();
-  await Promise.all([stopEngine(), runtime?.stopCallbacks?.()]);
+  await Promise.all([stopEngine(), runtime?.stopCallbacks?.(), runtime?.stopPrivacy?.()]);
   const stopBus = await runtime?.bus;
   await stopBus?.();
 }

@@ -7,7 +7,7 @@
  *   POST /v1/checkout/sessions              GET /v1/checkout/sessions/{id}  (expand line_items, payment_intent.latest_charge)
  *   GET  /v1/checkout/sessions              (payment_intent, status, created[gte], starting_after, limit)
  *   GET  /v1/checkout/sessions/{id}/line_items
- *   GET  /v1/subscriptions/{id}
+ *   GET  /v1/subscriptions/{id}           DELETE /v1/subscriptions/{id} (cancels at once)
  *   GET  /v1/invoices/{id}                  (expand payments)   GET /v1/invoices (status, created[gte])
  *   GET  /v1/refunds?charge=                GET /v1/disputes?charge=   GET /v1/disputes/{id}
  *   POST /v1/refunds (payment_intent, amount: all that is left by default)
@@ -288,6 +288,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (get && sessionId !== undefined && more === 'line_items') return sessions.has(sessionId) ? ok(lineItemList(sessionId)) : missing('checkout.session', sessionId);
     }
     if (get && resource === 'subscriptions' && id !== undefined) return subscriptions.has(id) ? ok(subscriptions.get(id)) : missing('subscription', id);
+    if (recorded.method === 'DELETE' && resource === 'subscriptions' && id !== undefined) {
+      const subscription = subscriptions.get(id);
+      if (!subscription) return missing('subscription', id);
+      Object.assign(subscription, { status: 'canceled', cancel_at_period_end: false, canceled_at: now(), ended_at: now() });
+      return ok(subscription);
+    }
     if (get && resource === 'invoices' && id !== undefined) return invoices.has(id) ? ok(expandInvoice(invoices.get(id)!, expand)) : missing('invoice', id);
     if (get && resource === 'invoices') {
       const since = createdSince(query);

@@ -11,6 +11,7 @@ import { trpc } from '~/utils/trpc';
 import { CreditsForm } from './CreditsForm';
 import { JobsTable } from './JobsTable';
 import { PremiumForm } from './PremiumForm';
+import { DeleteUserForm } from './DeleteUserForm';
 import { RoleForm } from './RoleForm';
 import { SuspendForm } from './SuspendForm';
 import { UserLedger } from './UserLedger';
@@ -78,6 +79,9 @@ export function UserProfile({ userId, role }: { userId: string; role: StaffRole 
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <RoleForm key={user.role} userId={user.id} role={user.role} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <DeleteUserForm userId={user.id} />
           </Grid.Col>
         </Grid>
       ) : null}

@@ -1,4 +1,4 @@
-/** The signed-in person's menu: email, plan, their creations, billing, developers (API keys) and sign out. */
+/** The signed-in person's menu: email, plan, their creations, billing, developers (API keys), privacy and sign out. */
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { signOut } from 'next-auth/react';
 import Link from 'next/link';
@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslations } from '~/i18n';
 import { ACCOUNT_BILLING_PATH } from '~/features/billing/paths';
 import { ACCOUNT_DEVELOPERS_PATH } from '~/features/developers/paths';
+import { ACCOUNT_PRIVACY_PATH } from '~/features/privacy/paths';
 import type { UserDetails } from '~/features/user/useUserDetails';
 
 export function AccountMenu({ user, avatar }: { user: UserDetails; avatar: ReactNode }) {
@@ -32,6 +33,9 @@ export function AccountMenu({ user, avatar }: { user: UserDetails; avatar: React
         </Menu.Item>
         <Menu.Item component={Link} href={ACCOUNT_DEVELOPERS_PATH} data-testid="menu-developers">
           {t('account.developers')}
+        </Menu.Item>
+        <Menu.Item component={Link} href={ACCOUNT_PRIVACY_PATH} data-testid="menu-privacy">
+          {t('account.privacy')}
         </Menu.Item>
         <Menu.Item color="red" onClick={() => void signOut({ callbackUrl: router.asPath })}>
           {t('auth.signOut')}

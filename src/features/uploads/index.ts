@@ -7,3 +7,4 @@ export { isUnauthorized, useImageUpload, type ImageUploadApi } from './useImageU
 export { useRequireSignIn, type RequireSignIn } from './useRequireSignIn';
 export { faceRefusalText, faceVerdictText, type FaceCheckStatus } from './face-messages';
 export { useFaceVerdict, type FaceVerdictView } from './useFaceVerdict';
+export { KeepPhotoToggle } from './KeepPhotoToggle';

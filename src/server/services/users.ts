@@ -1,9 +1,8 @@
-/** Finding and creating studio users. A new user gets the starting grant through the ledger. */
-import { getEnv } from '~/env';
+/** Finding and creating studio users. A new user gets the starting grant once per e-mail (starting-credits.ts). */
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
 import { isRole } from '~/utils/staff-roles';
-import { grantCredits } from './credits/ledger';
+import { grantStartingCreditsOnce } from './starting-credits';
 
 export type NewUser = { email: string; name?: string | null; image?: string | null; emailVerified?: Date | null };
 
@@ -13,12 +12,11 @@ export function normaliseEmail(email: string): string {
 
 export async function createUserWithGrant(db: Db, input: NewUser) {
   const email = normaliseEmail(input.email);
-  const grant = getEnv().STARTING_CREDITS;
   return db.$transaction(async (tx) => {
     const user = await tx.user.create({
       data: { email, name: input.name ?? null, image: input.image ?? null, emailVerified: input.emailVerified ?? null },
     });
-    if (grant > 0) await grantCredits(tx, user.id, grant, { reason: 'signup_grant', note: 'Welcome credits' });
+    await grantStartingCreditsOnce(tx, user);
     return tx.user.findUniqueOrThrow({ where: { id: user.id } });
   });
 }

@@ -10,6 +10,7 @@ import { generationRouter } from '~/server/routers/generation/router';
 import { loraRouter } from '~/server/routers/lora/router';
 import { mediaRouter } from '~/server/routers/media/router';
 import { predictionRouter } from '~/server/routers/prediction/router';
+import { privacyRouter } from '~/server/routers/privacy/router';
 import { systemRouter } from '~/server/routers/system/router';
 import { uploadRouter } from '~/server/routers/upload/router';
 import { userRouter } from '~/server/routers/user/router';
@@ -30,6 +31,7 @@ const studioRouters = {
   collection: collectionRouter,
   keys: keysRouter,
   callbacks: callbacksRouter,
+  privacy: privacyRouter,
 };
 
 /** The console's procedures live under this key: `admin.<procedure>`. */

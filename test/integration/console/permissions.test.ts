@@ -14,7 +14,7 @@ import { createCaller } from '~/server/trpc/root';
 
 /** Who may call what: support's procedures (admins too), and those of admins alone. */
 const SUPPORT = ['admin.overview', 'admin.searchUsers', 'admin.user', 'admin.userLedger', 'admin.userPurchases', 'admin.jobs', 'admin.maintenance', 'admin.cancelJob', 'admin.refundJob', 'admin.purchases', 'admin.subscriptions'];
-const ADMIN_ONLY = ['admin.adjustCredits', 'admin.setPremium', 'admin.setSuspended', 'admin.setRole', 'admin.audit', 'admin.setMaintenance', 'admin.rerunJob', 'admin.reconcilePayments', 'admin.refundPurchase'];
+const ADMIN_ONLY = ['admin.adjustCredits', 'admin.setPremium', 'admin.setSuspended', 'admin.setRole', 'admin.deleteUser', 'admin.audit', 'admin.setMaintenance', 'admin.rerunJob', 'admin.reconcilePayments', 'admin.refundPurchase'];
 
 const CONSOLE = PROCEDURES.filter((procedure) => procedure.path.startsWith('admin.'));
 /** A path that names no procedure, in the console's namespace and outside it. */
@@ -71,6 +71,7 @@ function inputsFor(path: string): unknown[] {
     'admin.setPremium': { actionId: 'permission-walk-2', userId: target.id, on: true, reason: 'walk' },
     'admin.setSuspended': { actionId: 'permission-walk-3', userId: target.id, suspended: true, reason: 'walk' },
     'admin.setRole': { actionId: 'permission-walk-4', userId: target.id, role: 'admin', reason: 'walk' },
+    'admin.deleteUser': { actionId: 'permission-walk-11', userId: target.id, reason: 'walk' },
     'admin.audit': {},
     'admin.setMaintenance': { actionId: 'permission-walk-5', enabled: true, reason: 'walk' },
     'admin.cancelJob': { actionId: 'permission-walk-6', generationId: 'cnothing', reason: 'walk' },

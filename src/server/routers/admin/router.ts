@@ -8,6 +8,7 @@ import { router } from '~/server/trpc/init';
 import { adjustCredits } from './adjust-credits';
 import { audit } from './audit';
 import { cancelJob } from './cancel-job';
+import { deleteUser } from './delete-user';
 import { jobs } from './jobs';
 import { maintenance } from './maintenance';
 import { overview } from './overview';
@@ -29,8 +30,8 @@ import { userPurchases } from './user-purchases';
 /** What support may do: the overview, look up users and jobs, cancel and refund jobs, see payments and maintenance. */
 const supportProcedures = { overview, searchUsers, user, userLedger, userPurchases, jobs, maintenance, cancelJob, refundJob, purchases, subscriptions };
 
-/** What only admins may do: grants, premium, suspension, roles, the audit log, maintenance, re-runs, reconciling and refunding payments. */
-const adminOnlyProcedures = { adjustCredits, setPremium, setSuspended, setRole, audit, setMaintenance, rerunJob, reconcilePayments, refundPurchase };
+/** What only admins may do: grants, premium, suspension, roles, deleting an account, the audit log, maintenance, re-runs, reconciling and refunding payments. */
+const adminOnlyProcedures = { adjustCredits, setPremium, setSuspended, setRole, deleteUser, audit, setMaintenance, rerunJob, reconcilePayments, refundPurchase };
 
 export const adminRouter = router({ ...supportProcedures, ...adminOnlyProcedures });
 

@@ -17,6 +17,7 @@ import { grantCredits } from '~/server/services/credits/ledger';
 import { scaledMs, timeScale } from '~/server/config/time-scale';
 import type { ProviderProgress } from '~/server/providers';
 import { publishGenerationUpdate } from './events';
+import { releaseFacePhotosQuietly } from './face-photos-release';
 import { progressPatch, type ProgressRow } from './progress';
 import { RUNNING_STATUSES } from './statuses';
 import type { StoredOutput } from './present';
@@ -62,7 +63,10 @@ export async function finishFailed(
     if (isPrismaError(failure, 'P2002')) return null;
     throw failure;
   });
-  if (finished) await publishGenerationUpdate({ userId: finished, generationId, status });
+  if (finished) {
+    await publishGenerationUpdate({ userId: finished, generationId, status });
+    await releaseFacePhotosQuietly(db, generationId);
+  }
   return finished !== null;
 }
 
@@ -89,6 +93,7 @@ export async function finishSucceeded(
   });
   if (!row) return false;
   await publishGenerationUpdate({ userId: row.userId, generationId, status: 'succeeded' });
+  await releaseFacePhotosQuietly(db, generationId);
   return true;
 }
 

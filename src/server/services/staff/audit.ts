@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'user.suspend',
   'user.unsuspend',
   'user.role',
+  'user.delete',
   'maintenance.set',
   'job.cancel',
   'job.refund',

@@ -5,7 +5,7 @@
  * object is never overwritten, even by two racing uploads.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, link, copyFile, constants as fsConstants, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, link, copyFile, constants as fsConstants, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -185,6 +185,25 @@ export function createLocalDriver(options: LocalDriverOptions): StorageDriver {
       if (!isValidKey(key)) return;
       await rm(objectPath(key), { force: true });
       await rm(metaPath(key), { force: true });
+    },
+
+    async *listKeys(prefix: string): AsyncIterable<string> {
+      // The folder of the prefix's last whole segment is walked; its files are filtered by the rest.
+      const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      const start = folder ? path.join(objectsDir, ...folder.split('/').filter(Boolean)) : objectsDir;
+      if (!start.startsWith(objectsDir)) return;
+      let entries;
+      try {
+        entries = await readdir(start, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(objectsDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+        if (key.startsWith(prefix) && isValidKey(key)) yield key;
+      }
     },
   };
 }

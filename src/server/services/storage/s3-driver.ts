@@ -5,7 +5,7 @@
  * set, else from the endpoint itself.
  */
 import { keyToUrlPath } from './keys';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import type { ByteRange, PutObjectInput, SignUploadInput, SignedUpload, StorageDriver, StoredObjectData, StoredObjectInfo } from './types';
@@ -121,6 +121,15 @@ export function createS3Driver(options: S3DriverOptions, client: S3Client = crea
 
     async delete(key: string): Promise<void> {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *listKeys(prefix: string): AsyncIterable<string> {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -51,7 +51,10 @@ export interface StorageDriver {
   /** The object's stored type and size without reading it, or null when there is no such object. */
   head(key: string): Promise<StoredObjectInfo | null>;
   exists(key: string): Promise<boolean>;
+  /** Deletes an object; deleting one that is not there is no error. */
   delete(key: string): Promise<void>;
+  /** Every key that starts with `prefix`, in pages as the store lists them (a person's objects, to delete them all). */
+  listKeys(prefix: string): AsyncIterable<string>;
 }
 
 export class ObjectExistsError extends Error {

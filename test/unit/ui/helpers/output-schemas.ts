@@ -14,6 +14,12 @@ import type { OutputAt, ProcedurePath } from '~/server/http/call-procedure';
 import * as adminAdjustCredits from '~/server/routers/admin/adjust-credits.schema';
 import * as adminAudit from '~/server/routers/admin/audit.schema';
 import * as adminCancelJob from '~/server/routers/admin/cancel-job.schema';
+import * as adminDeleteUser from '~/server/routers/admin/delete-user.schema';
+import * as privacyDeleteAccount from '~/server/routers/privacy/delete-account.schema';
+import * as privacyExport from '~/server/routers/privacy/export.schema';
+import * as privacyLatestExport from '~/server/routers/privacy/latest-export.schema';
+import * as privacyRequestExport from '~/server/routers/privacy/request-export.schema';
+import * as uploadKeepPhoto from '~/server/routers/upload/keep-photo.schema';
 import * as adminJobs from '~/server/routers/admin/jobs.schema';
 import * as adminMaintenance from '~/server/routers/admin/maintenance.schema';
 import * as adminOverview from '~/server/routers/admin/overview.schema';
@@ -158,6 +164,11 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'system.status': systemStatus.statusOutput,
   'upload.signedUrl': uploadSignedUrl.signedUrlOutput,
   'upload.faceCheck': uploadFaceCheck.faceCheckOutput,
+  'upload.keepPhoto': uploadKeepPhoto.keepPhotoOutput,
+  'privacy.requestExport': privacyRequestExport.requestExportOutput,
+  'privacy.export': privacyExport.exportOutput,
+  'privacy.latestExport': privacyLatestExport.latestExportOutput,
+  'privacy.deleteAccount': privacyDeleteAccount.deleteAccountOutput,
   'user.details': userDetails.detailsOutput,
   // Its `.output` (eachYield) checks each pushed value with this schema.
   'user.onBalance': userOnBalance.balancePushSchema,
@@ -178,6 +189,7 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'admin.setPremium': adminSetPremium.setPremiumOutput,
   'admin.setSuspended': adminSetSuspended.setSuspendedOutput,
   'admin.setRole': adminSetRole.setRoleOutput,
+  'admin.deleteUser': adminDeleteUser.deleteUserOutput,
   'admin.audit': adminAudit.auditOutput,
   'admin.setMaintenance': adminSetMaintenance.setMaintenanceOutput,
   'admin.rerunJob': adminRerunJob.rerunJobOutput,

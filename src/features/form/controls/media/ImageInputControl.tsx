@@ -2,13 +2,14 @@
  * image_input: one uploaded image as the field's URL (tool-catalogue §3, §4). A photo that must
  * show one face (catalogue `faces: 'one'`) gets the detector's verdict as soon as it is uploaded:
  * '1 face found', or the problem as the field's error; Generate's refusal of the photo (the
- * server's own check) shows there too, until another photo is chosen.
+ * server's own check) shows there too, until another photo is chosen. Such a photo is deleted when
+ * its job ends unless the person ticks "keep this photo for next time" under it.
  */
 import { useEffect, useState } from 'react';
 import { useTranslations } from '~/i18n';
 import { fieldRefusalOf } from '~/features/form/field-refusals';
 import { listenForRefusals } from '~/features/form/refusal-relay';
-import { faceRefusalText, ImageUploader, useFaceVerdict } from '~/features/uploads';
+import { faceRefusalText, ImageUploader, KeepPhotoToggle, useFaceVerdict } from '~/features/uploads';
 import type { ControlProps } from '../types';
 
 export function asImageUrl(value: unknown): string | null {
@@ -33,7 +34,7 @@ export function ImageInputControl({ control, value, onChange, error, disabled }:
     [control.name, t, url],
   );
   const refusal = refused && refused.url === url ? refused.message : null;
-  return (
+  const uploader = (
     <ImageUploader
       value={url}
       onChange={(next) => onChange(next ?? undefined)}
@@ -46,5 +47,13 @@ export function ImageInputControl({ control, value, onChange, error, disabled }:
       accept={control.accept}
       testId={`control-${control.name}`}
     />
+  );
+  // A face photo is deleted when its job ends unless the person keeps it (face-photos-release.ts).
+  if (control.faces !== 'one' || url === null) return uploader;
+  return (
+    <div>
+      {uploader}
+      <KeepPhotoToggle url={url} testId={`control-${control.name}-keep`} />
+    </div>
   );
 }

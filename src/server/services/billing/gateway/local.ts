@@ -85,6 +85,14 @@ export function localGateway(db: Db): PaymentGateway {
       return subscriptionShape.parse(await readLocalObject(db, 'subscription', id));
     },
 
+    async cancelSubscription(id) {
+      const subscription = await readLocalObject(db, 'subscription', id);
+      const now = Math.floor(Date.now() / 1000);
+      const canceled = { ...subscription, status: 'canceled', cancel_at_period_end: false, canceled_at: now, ended_at: now };
+      await db.localPaymentObject.update({ where: { id }, data: { data: canceled as Prisma.InputJsonValue } });
+      return subscriptionShape.parse(canceled);
+    },
+
     async retrieveInvoice(id) {
       return invoiceShape.parse(await readLocalObject(db, 'invoice', id));
     },

@@ -81,6 +81,10 @@ export const stripeGateway: PaymentGateway = {
     return subscriptionShape.parse(await stripeClient().subscriptions.retrieve(id));
   },
 
+  async cancelSubscription(id) {
+    return subscriptionShape.parse(await stripeClient().subscriptions.cancel(id, {}, { idempotencyKey: `studio-cancel-${id}` }));
+  },
+
   async retrieveInvoice(id) {
     return invoiceShape.parse(await stripeClient().invoices.retrieve(id, { expand: ['payments'] }));
   },

@@ -30,6 +30,8 @@ export interface PaymentGateway {
   createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   retrieveCheckoutSession(id: string): Promise<RetrievedSession>;
   retrieveSubscription(id: string): Promise<SubscriptionFacts>;
+  /** Ends a subscription at once (an account's deletion); answers it as the provider has it afterwards. */
+  cancelSubscription(id: string): Promise<SubscriptionFacts>;
   /** With its payments expanded (the payment intent refunds and disputes will name). */
   retrieveInvoice(id: string): Promise<InvoiceFacts>;
   /** The refunds of a charge, any status. */
