@@ -2,8 +2,8 @@
 /**
  * Account → Developers → Endpoints (issue 37, item 5), through the real tRPC client and a test link:
  * adding sends the URL and the chosen events and shows the secret once; a refusal shows the
- * server's words; the list shows a disabled endpoint's reason; the log shows each attempt; "Send
- * test event" and delete send the endpoint's id.
+ * server's words; the list shows a disabled endpoint's reason and "Enable again"; the log shows
+ * each attempt; "Send test event", enable and delete send the endpoint's id.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,5 +85,22 @@ describe('the Endpoints section', () => {
     ]);
     fireEvent.click(within(rows[1]!).getByTestId('endpoint-delete'));
     await waitFor(() => expect(inputsTo(calls, 'callbacks.remove')).toEqual([{ id: 'ep-2' }]));
+  });
+
+  it('offers "Enable again" on a disabled endpoint only, sends its id, and shows it active from the server’s answer', async () => {
+    let enabled = false;
+    const calls = open({
+      'callbacks.list': () => ({ items: enabled ? [healthy, { ...disabled, failingSince: null, disabledAt: null, disabledReason: null }] : [healthy, disabled] }),
+      'callbacks.enable': () => {
+        enabled = true;
+        return { ...disabled, failingSince: null, disabledAt: null, disabledReason: null };
+      },
+    });
+    const rows = await screen.findAllByTestId('endpoint-row');
+    expect(within(rows[0]!).queryByTestId('endpoint-enable')).toBeNull();
+    fireEvent.click(within(rows[1]!).getByText('Enable again'));
+    await waitFor(() => expect(inputsTo(calls, 'callbacks.enable')).toEqual([{ id: 'ep-2' }]));
+    await waitFor(() => expect(within(screen.getAllByTestId('endpoint-row')[1]!).getByText('Active')).toBeTruthy());
+    expect(screen.queryByTestId('endpoint-disabled-reason')).toBeNull();
   });
 });
