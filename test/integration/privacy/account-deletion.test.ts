@@ -19,8 +19,8 @@ import { startS3rver, type LocalS3 } from '@test/helpers/s3rver';
 import { runUntil, type StudioUser } from '@test/helpers/studio';
 import { sharePageProps } from '~/server/pages/share-page';
 import { deleteOwnAccount, WRONG_CONFIRMATION } from '~/server/services/privacy/account-deletion';
-import { claimDueExport, runExport } from '~/server/services/privacy/export-runner';
 import { createUserWithGrant, findOrCreateUserByEmail } from '~/server/services/users';
+import { exportWhenReady } from './exports';
 
 type Driver = 'local' | 's3';
 
@@ -117,9 +117,8 @@ describe.each<Driver>(['local', 's3'])('deleting an account (%s storage)', (driv
     await studio.db.generation.updateMany({ where: { id: running.id, status: 'queued' }, data: { dispatchAt: new Date(Date.now() + 3_600_000) } });
     expect((await studio.db.generation.findUniqueOrThrow({ where: { id: running.id } })).status).toBe('queued');
     const key = await caller.keys.create({ name: 'script', scopes: ['read'] });
-    await caller.privacy.requestExport();
-    const claim = await claimDueExport(studio.db);
-    expect(await runExport(studio.db, claim!)).toBe(true);
+    const asked = await caller.privacy.requestExport();
+    expect((await exportWhenReady(studio.db, user.id, asked.id)).status).toBe('ready');
 
     const prefix = `u/${user.id}/`;
     const keysBefore = await keysUnder(prefix);
