@@ -54,6 +54,13 @@ const rawSchema = z.object({
    */
   LOCAL_ENGINE: z.enum(['auto', 'on', 'off']).default('auto'),
   /**
+   * The engine's concurrency limits: the jobs one provider (Replicate, fal, the local engine) runs
+   * at once, and the jobs of one model. Due jobs past a limit wait in the queue, and are taken in
+   * turn across users (one person's batch does not hold everyone else behind it).
+   */
+  PROVIDER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
+  MODEL_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(32),
+  /**
    * Photos that must show one face (headshot, PuLID) are checked before anything is charged, by a
    * face detector on this server's CPU; off skips the check (the provider then sees any photo).
    */

@@ -1,11 +1,12 @@
 /**
  * Handing queued generations to their provider once their queue wait is over. A row is claimed
- * with one conditional UPDATE (FOR UPDATE SKIP LOCKED for batches), so several app instances
- * never send the same job twice. Retryable provider faults are retried with backoff; anything
+ * with one conditional UPDATE (FOR UPDATE SKIP LOCKED for several at once, in turn across users and
+ * within the concurrency limits), so several app instances never send the same job twice. Retryable provider faults are retried with backoff; anything
  * else fails the generation and refunds it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getModel, providerRequestFor } from '~/catalogue';
+import { getEnv } from '~/env';
 import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
 import type { Generation } from '~/server/db/generated/client';
@@ -18,20 +19,60 @@ import { withProviderReadableUrls } from './private-inputs';
 import { providerFor, webhookUrlFor, type Platform } from './provider-registry';
 
 export const MAX_SUBMIT_ATTEMPTS = 4;
+/**
+ * Claims due jobs in turn across users, within the concurrency limits (PROVIDER_CONCURRENCY per
+ * provider, MODEL_CONCURRENCY per model; a claimed job counts as running from its claim). A due
+ * job's turn is its place in its owner's line plus the jobs its owner already runs, so the next
+ * free slot goes to whoever runs least: one person's batch of 50 takes one slot after another
+ * while everyone else's jobs slip in between, instead of all 50 going first.
+ */
 export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]> {
-  const now = new Date();
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    WITH due AS (
-      SELECT "id" FROM "Generation"
-      WHERE "status" = 'queued' AND "dispatchAt" <= ${now} AND "deadlineAt" > ${now}
-        AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now})
-      ORDER BY "dispatchAt" LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    UPDATE "Generation" g SET "claimedUntil" = ${claimExpiry(now.getTime())}, "attempts" = g."attempts" + 1
-    FROM due WHERE g."id" = due."id" RETURNING g."id"`;
-  return rows.map((r) => r.id);
+  const { PROVIDER_CONCURRENCY, MODEL_CONCURRENCY } = getEnv();
+  // One claimer at a time (across instances): each counts the running jobs after the previous one's
+  // claims committed, so two claiming at once cannot both take the last free slot.
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`;
+    const now = new Date();
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      WITH busy AS (
+        SELECT "userId", "platform", "modelId" FROM "Generation"
+        WHERE "status" IN ('starting', 'processing') OR ("status" = 'queued' AND "claimedUntil" >= ${now})
+      ),
+      by_user AS (SELECT "userId", count(*) AS n FROM busy GROUP BY "userId"),
+      by_platform AS (SELECT "platform", count(*) AS n FROM busy GROUP BY "platform"),
+      by_model AS (SELECT "modelId", count(*) AS n FROM busy GROUP BY "modelId"),
+      due AS (
+        SELECT g."id", g."platform", g."modelId", g."dispatchAt", COALESCE(p.n, 0) AS "platformBusy", COALESCE(m.n, 0) AS "modelBusy",
+          COALESCE(u.n, 0) + ROW_NUMBER() OVER (PARTITION BY g."userId" ORDER BY g."dispatchAt", g."id") AS "turn"
+        FROM "Generation" g
+        LEFT JOIN by_user u ON u."userId" = g."userId"
+        LEFT JOIN by_platform p ON p."platform" = g."platform"
+        LEFT JOIN by_model m ON m."modelId" = g."modelId"
+        WHERE g."status" = 'queued' AND g."dispatchAt" <= ${now} AND g."deadlineAt" > ${now}
+          AND (g."claimedUntil" IS NULL OR g."claimedUntil" < ${now})
+          AND COALESCE(p.n, 0) < ${PROVIDER_CONCURRENCY} AND COALESCE(m.n, 0) < ${MODEL_CONCURRENCY}
+      ),
+      -- Several claimed at once fill each provider's and model's free slots in turn order, no more.
+      ranked AS (
+        SELECT *, ROW_NUMBER() OVER (PARTITION BY "platform" ORDER BY "turn", "dispatchAt", "id") AS "platformPlace",
+          ROW_NUMBER() OVER (PARTITION BY "modelId" ORDER BY "turn", "dispatchAt", "id") AS "modelPlace"
+        FROM due
+      ),
+      next AS (
+        SELECT g."id" FROM "Generation" g
+        JOIN ranked r ON r."id" = g."id"
+        WHERE r."platformBusy" + r."platformPlace" <= ${PROVIDER_CONCURRENCY} AND r."modelBusy" + r."modelPlace" <= ${MODEL_CONCURRENCY}
+        ORDER BY r."turn", r."dispatchAt", r."id" LIMIT ${limit}
+        FOR UPDATE OF g SKIP LOCKED
+      )
+      UPDATE "Generation" g SET "claimedUntil" = ${claimExpiry(now.getTime())}, "attempts" = g."attempts" + 1
+      FROM next WHERE g."id" = next."id" RETURNING g."id"`;
+    return rows.map((r) => r.id);
+  });
 }
+
+/** The advisory lock claimers take in turn (any fixed number; this one spells "due"). */
+const CLAIM_LOCK = 0x647565;
 
 async function claimOne(db: Db, id: string): Promise<boolean> {
   const now = new Date();

@@ -45,13 +45,19 @@ export function scheduleDispatch(db: Db, id: string, at: Date): void {
   timer.unref?.();
 }
 
+/**
+ * A fired timer says a job is due, not that it goes next: each one claims the next job in turn
+ * (claimDueGenerations: round-robin across users, within the concurrency limits), which may be
+ * another user's. A job past a limit is taken later by a timer or the periodic round.
+ */
 function startDueDispatches(): void {
   const inflight = (state.inflight ??= new Set());
   const due = (state.due ??= []);
   while (inflight.size < DISPATCH_CONCURRENCY && due.length > 0) {
     const { db, id } = due.shift()!;
-    const work: Promise<unknown> = dispatchGeneration(db, id)
-      .catch((error: unknown) => console.error(`[engine] dispatch ${id}:`, error))
+    const work: Promise<unknown> = claimDueGenerations(db, 1)
+      .then(([next]) => (next ? dispatchGeneration(db, next, { alreadyClaimed: true }) : null))
+      .catch((error: unknown) => console.error(`[engine] dispatch on ${id}'s turn:`, error))
       .finally(() => {
         inflight.delete(work);
         startDueDispatches();
