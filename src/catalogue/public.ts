@@ -43,6 +43,7 @@ export { loraTags, searchEffects, searchLoras } from './derive/search';
 export { loraSelectionValues } from './derive/lora-selection';
 export { loraPageSections, type LoraPageEntry, type LoraPageSections } from './derive/lora-page';
 export { waitTimeFor } from './derive/wait-time';
+export { BATCH_MAX_PROMPTS, BATCH_MAX_VARIATIONS, batchCostFor, batchItemInputs, batchPromptField, batchPromptLines } from './derive/batch';
 
 /**
  * The browser's input check (core-flow §5 step 3): the model's own rules, with their exact

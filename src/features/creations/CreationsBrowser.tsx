@@ -6,6 +6,7 @@
  */
 import { Box, Button, Center, Checkbox, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useSessionStatus } from '~/features/auth/session-status';
+import { RecentBatches } from '~/features/batches/RecentBatches';
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
@@ -121,6 +122,13 @@ export function CreationsBrowser({ models }: { models: readonly ModelOption[] })
           collections={collections}
           collectionId={filters.collectionId}
         />
+      ) : null}
+
+      {/* A batch's items grouped as one, above the creations listed one by one. */}
+      {status === 'authenticated' ? (
+        <Box mb="lg">
+          <RecentBatches />
+        </Box>
       ) : null}
 
       {status === 'unauthenticated' ? (

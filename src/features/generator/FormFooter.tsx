@@ -18,6 +18,8 @@ export type FormFooterProps = {
   isPublic: boolean;
   onPublicChange: (value: boolean) => void;
   onGenerate: () => void;
+  /** Generate's own words when the form is sent as something else (a batch: 'Generate 24 · 24 credits'). */
+  generateLabel?: string;
 };
 
 export function FormFooter(props: FormFooterProps) {
@@ -97,7 +99,7 @@ export function FormFooter(props: FormFooterProps) {
               </Text>
             </Group>
           ) : (
-            t('generate')
+            (props.generateLabel ?? t('generate'))
           )}
         </Button>
       </Group>

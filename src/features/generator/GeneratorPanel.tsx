@@ -9,7 +9,11 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import { estimatedDurationFor, RECENT_LIMIT_GENERATOR, type PublicApp, type PublicModelDefinition } from '~/catalogue/public';
+import { BATCH_MAX_PROMPTS, batchCostFor, batchItemInputs, batchPromptField, batchPromptLines, estimatedDurationFor, RECENT_LIMIT_GENERATOR, type PublicApp, type PublicModelDefinition } from '~/catalogue/public';
+import { pathWithoutLocale } from '~/features/auth/callback-url';
+import { BATCH_OFF, BatchFields, type BatchValues } from '~/features/batches/BatchFields';
+import { BatchCard } from '~/features/batches/BatchCard';
+import { useBatchSubmit } from '~/features/batches/useBatchSubmit';
 import { RecentCreations } from '~/features/creations/RecentCreations';
 import type { FormValues } from '~/features/form/controls/types';
 import { DynamicForm } from '~/features/form/DynamicForm';
@@ -32,7 +36,7 @@ const ModelPicker = dynamic(() => import('./ModelPicker').then((m) => m.ModelPic
 const ComparisonSlider = dynamic(() => import('~/features/outputs/ComparisonSlider').then((m) => m.ComparisonSlider), { ssr: false });
 // A finished result's star, sharing and 'Copy link' load with the result, not with the generator.
 const ResultKeepActions = dynamic(() => import('~/features/creations/ResultKeepActions').then((m) => m.ResultKeepActions), { ssr: false });
-const keepActions = (prediction: ShownPrediction) => <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} />;
+const keepActions = (prediction: ShownPrediction) => <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} review={prediction.review} />;
 
 export type GeneratorPanelProps = {
   /** The app and its models' public definitions, from the page's server data (null: unknown app). */
@@ -134,6 +138,24 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
   const generation = useGeneration();
   const { prediction, generating, queueWaitSeconds } = generation.state;
   const request = form.request();
+  const tBatch = useTranslations('batch');
+  const router = useRouter();
+  // A batch: the same form over many prompts and seeds, priced by the same rule per item.
+  const [batch, setBatch] = useState<BatchValues>(BATCH_OFF);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const batchSubmit = useBatchSubmit(setBatchId);
+  const batchable = !model.sync && batchPromptField(model) !== undefined;
+  const batchOn = batchable && batch.on;
+  const batchLines = batchOn ? batchPromptLines(batch.prompts) : [];
+  const batchItems = batchOn ? batchItemInputs(model, request, batchLines, batch.variations, 0) : [];
+  const batchCredits = batchCostFor(model, batchItems);
+  const batchShapeOk = batchLines.length >= 1 && batchLines.length <= BATCH_MAX_PROMPTS;
+  // The first prompt fills the form's own prompt, so the form's rules check the rest of it.
+  const firstLine = batchLines[0];
+  useEffect(() => {
+    if (batchOn && firstLine !== undefined && form.values.prompt !== firstLine) form.setValue('prompt', firstLine);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [batchOn, firstLine]);
 
   // A preset that changes while the panel stays mounted (another effect picked on an effect page,
   // back/forward between them) is applied over the current values, which are kept otherwise.
@@ -174,7 +196,13 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
   const onSelectCreation = useCallback((creation: Prediction) => refillRef.current(creation), []);
 
   const onGenerate = () => {
-    void generation.generate({ model, request, appId: app.id });
+    if (batchOn) {
+      const path = pathWithoutLocale(router.asPath, router.locales ?? []);
+      const body = { ...request, model_id: model.id, appId: app.id, pageId: (path.split(/[?#]/)[0] ?? '/').slice(0, 200) };
+      void batchSubmit.submit({ body, prompts: batchLines, variations: batch.variations, credits: batchCredits, signInPath: path });
+    } else {
+      void generation.generate({ model, request, appId: app.id });
+    }
     // On a phone the output sits under the form: bring it into view.
     if (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 62em)').matches) {
       outputRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
@@ -194,18 +222,20 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
           <Stack gap="lg" p="md" pb="lg">
             {models.length > 1 ? <ModelPicker models={models} value={model.id} onChange={switchModel} disabled={generating} /> : null}
             <PromptAssistHost>{formBody}</PromptAssistHost>
+            {batchable ? <BatchFields value={batch} onChange={setBatch} disabled={generating || batchSubmit.sending} /> : null}
           </Stack>
           <FormFooter
-            cost={form.verdict.cost}
-            valid={form.verdict.validation.ok && !unavailable}
+            cost={batchOn ? batchCredits : form.verdict.cost}
+            valid={form.verdict.validation.ok && !unavailable && (!batchOn || batchShapeOk)}
             validationMessage={unavailable ? tAvailability('modelUnavailable') : form.verdict.validation.ok ? null : form.verdict.validation.message}
             processing={generating}
-            checking={generation.checking}
+            checking={generation.checking || batchSubmit.sending}
             estimatedSeconds={estimatedSeconds}
             premium={premium}
             isPublic={form.values[PRIVACY_FIELD] !== false}
             onPublicChange={(value) => form.setValue(PRIVACY_FIELD, value)}
             onGenerate={onGenerate}
+            generateLabel={batchOn ? tBatch('generate', { items: batchItems.length, credits: batchCredits }) : undefined}
           />
         </Paper>
       </Grid.Col>
@@ -218,6 +248,7 @@ function GeneratorWorkspace({ app, models, initialModel, preset, handedOver }: W
           estimatedSeconds={prediction?.queue?.estimatedSeconds ?? estimatedSeconds}
           original={original}
           onSelect={onSelectCreation}
+          batchId={batchId}
         />
       </Grid.Col>
     </Grid>
@@ -231,6 +262,8 @@ type ResultsColumnProps = Omit<OutputAreaProps, 'renderComparison' | 'renderKeep
   /** The input image a comparison tool shows against its result. */
   original: string | undefined;
   onSelect: (creation: Prediction) => void;
+  /** The batch sent from this form, grouped above the output while it shows. */
+  batchId: string | null;
   ref: Ref<HTMLDivElement>;
 };
 
@@ -238,9 +271,10 @@ type ResultsColumnProps = Omit<OutputAreaProps, 'renderComparison' | 'renderKeep
  * The output and the recent creations beside the form. Memoised: typing in the form re-renders
  * the form, not this column (on a phone each keystroke re-rendered the whole page).
  */
-const ResultsColumn = memo(function ResultsColumn({ prediction, model, queueWaitSeconds, estimatedSeconds, original, onSelect, ref }: ResultsColumnProps) {
+const ResultsColumn = memo(function ResultsColumn({ prediction, model, queueWaitSeconds, estimatedSeconds, original, onSelect, batchId, ref }: ResultsColumnProps) {
   return (
     <Stack gap="md" ref={ref} style={RESULTS_STYLE}>
+      {batchId ? <BatchCard key={batchId} id={batchId} showProgressInTitle /> : null}
       <OutputArea
         prediction={prediction}
         model={model}
