@@ -69,7 +69,10 @@ const server = createServer((req, res) => {
     void answerWithNext(req, res);
     return;
   }
-  direct(req, res).catch((error) => {
+  direct(req, res).then((answer) => {
+    // The handler left this request to Next (direct-routes.ts's ANSWER_WITH_NEXT) before reading or writing any of it.
+    if (answer === 'answer-with-next') void answerWithNext(req, res);
+  }, (error) => {
     // The handlers answer their own failures; this is the last resort, as Next's own 500 would be.
     console.error(`[server] ${req.url}:`, error);
     if (!res.headersSent) res.statusCode = 500;

@@ -10,6 +10,8 @@ import { PHONE_PROFILE, type PhoneLoad, type StaticPhoneLoad } from './phone';
 import { describeWebhook, WEBHOOK_CONCURRENCY, WEBHOOK_DELIVERIES, type WebhookRow } from './webhook';
 import { describeModels, POLL_RATE, type ModelsRow } from './models';
 import { renderScale, type ScaleRun } from './scale/describe';
+import { renderLists, type ListsRun } from './lists';
+import { renderStreams, type StreamsRun } from './streams';
 import { median } from './median';
 
 /**
@@ -31,8 +33,8 @@ export type BenchRun = {
   models?: ModelsRow;
 };
 export type Label = 'before' | 'after';
-/** scale: the data-scale runs (`--rows`), kept apart from the before/after runs. */
-export type BenchResults = Record<Label, BenchRun[]> & { scale?: ScaleRun[] };
+/** scale: the data-scale runs (`--rows`), lists: the list reads against the bare route, streams: open update streams; each kept apart from the before/after runs. */
+export type BenchResults = Record<Label, BenchRun[]> & { scale?: ScaleRun[]; lists?: ListsRun[]; streams?: StreamsRun[] };
 
 const RESULTS_FILE = 'test/bench/results.json';
 const REPORT_FILE = 'BENCHMARKS.md';
@@ -200,6 +202,8 @@ export function renderGenerated(results: BenchResults): string {
     table('Figure', MODEL_FIGURES, results),
     '',
     ...renderScale(results.scale ?? []),
+    ...renderLists(results.lists ?? []),
+    ...renderStreams(results.streams ?? []),
     END,
   ].join('\n');
 }

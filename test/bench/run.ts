@@ -19,6 +19,11 @@
  * the webhook with server.mjs answering them before Next, and through Next, in interleaved rounds), prints, records nothing.
  * --only=start builds the app when .next is missing and measures npm start's cold start (spawn to first answer) and its memory
  * (cold-start.ts), prints, records nothing.
+ * --only=lists builds the app when .next is missing and measures the list reads against the bare route at 16 connections
+ * (lists.ts; the large database too with --rows), recorded apart (results.json's lists runs). A full run measures them too.
+ * --only=streams builds the app when .next is missing and measures 10,000 open prediction.onUpdate streams (streams.ts: memory
+ * a stream, refusals, the push of a final status, the poll beside them), recorded apart (results.json's streams runs). A full run
+ * measures them too.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -39,6 +44,8 @@ import { describeScale, type ScaleRun } from './scale/describe';
 import { describePollPaths, measurePollPaths } from './poll-paths';
 import { describeDirectRoutes, measureDirectRoutes } from './direct-routes';
 import { describeColdStart, measureColdStart } from './cold-start';
+import { describeLists, measureLists } from './lists';
+import { describeStreams, measureStreams } from './streams';
 
 const SECRET = 'bench-secret';
 const option = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -131,6 +138,8 @@ async function main(): Promise<void> {
   const modelsOnly = option('only') === 'models';
   if (!existsSync('.next/BUILD_ID') || !existsSync('.next/studio/inference-worker.cjs')) buildTheApp();
   if (option('only') === 'reads') return scaleOnly();
+  if (option('only') === 'lists') return listsOnly();
+  if (option('only') === 'streams') return streamsOnly();
   if (option('only') === 'start') {
     console.log(describeColdStart(await measureColdStart(SECRET)));
     console.log('\n--only=start: printed, not recorded.');
@@ -190,8 +199,34 @@ async function main(): Promise<void> {
     await db.$disconnect();
     await database.stop();
   }
-  // After the studio above has stopped: two studios of their own, on their own databases.
+  // After the studio above has stopped: studios of their own, on their own databases.
+  await listsOnly();
+  await streamsOnly();
   if (ROWS !== undefined) await scaleOnly();
+}
+
+/** Ten thousand open update streams (streams.ts), recorded in results.json's streams runs and BENCHMARKS.md. */
+async function streamsOnly(): Promise<void> {
+  const profile = option('profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('profile')}`] : [];
+  const run = await measureStreams({ secret: SECRET, commit: commit(), secondsPerWindow: Math.max(2, DURATION_S / 3), profile });
+  console.log(describeStreams(run));
+  const results = loadResults();
+  results.streams = [...(FRESH || !results.streams ? [] : results.streams), run];
+  saveResults(results);
+  writeReport(results);
+  console.log(`\nRecorded as an open-streams run (${results.streams.length} run(s)); wrote BENCHMARKS.md`);
+}
+
+/** The list reads against the bare route (lists.ts), recorded in results.json's lists runs and BENCHMARKS.md. */
+async function listsOnly(): Promise<void> {
+  const profile = option('profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('profile')}`] : [];
+  const run = await measureLists({ otherRows: ROWS, secondsPerRead: DURATION_S, secret: SECRET, commit: commit(), profile });
+  console.log(describeLists(run));
+  const results = loadResults();
+  results.lists = [...(FRESH || !results.lists ? [] : results.lists), run];
+  saveResults(results);
+  writeReport(results);
+  console.log(`\nRecorded as a list-reads run (${results.lists.length} run(s)); wrote BENCHMARKS.md`);
 }
 
 /** --rows=<n>: flat cost with data, recorded in results.json's scale runs and BENCHMARKS.md. */

@@ -16,13 +16,29 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stripeWebhookRoute } from './stripe-webhook-route';
 import { submitRoute } from './submit-route';
+import { openUpdateStream } from './update-stream-route';
 
-export type DirectHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/**
+ * A handler answers the request, or resolves to ANSWER_WITH_NEXT before it has read or written
+ * anything: server.mjs then hands the same request to Next.
+ */
+export type DirectHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void | typeof ANSWER_WITH_NEXT>;
 
-/** Path → handler; the handler answers every method (it refuses those it does not take: 405). */
-const DIRECT_ROUTES: ReadonlyMap<string, DirectHandler> = new Map([
+/** What a handler resolves to for a request it leaves to Next (server.mjs compares the same text). */
+export const ANSWER_WITH_NEXT = 'answer-with-next';
+
+/**
+ * The live update stream: opened here when it is a signed-in caller's well-formed GET; anything
+ * else is the tRPC route's, under Next. An open stream through Next holds Next's per-request state
+ * for as long as it is open.
+ */
+const updateStreamDirect: DirectHandler = async (req, res) => ((await openUpdateStream(req, res)) ? undefined : ANSWER_WITH_NEXT);
+
+/** Path → handler; the handler answers every method (it refuses those it does not take: 405), or hands the request to Next. */
+const DIRECT_ROUTES: ReadonlyMap<string, DirectHandler> = new Map<string, DirectHandler>([
   ['/api/webhooks/stripe', stripeWebhookRoute],
   ['/api/unigen', submitRoute],
+  ['/api/trpc/prediction.onUpdate', updateStreamDirect],
 ]);
 
 /** The handler that answers `url` (a request's path and query) here, or undefined: Next answers it. */

@@ -16,11 +16,16 @@ import type { InnerContext } from './context';
 /** A procedure without a scope is closed to API keys (the account's own keys, billing, ...). */
 export type ProcedureMeta = OpenApiMeta<{ scope?: ApiKeyScope }>;
 
+/**
+ * A subscription waits quietly for minutes (a video); pings keep load balancers with an idle
+ * timeout (60 s is common) from cutting it, and a client that hears nothing reconnects. The update
+ * stream's own route (server/http/update-stream-route.ts) speaks with the same settings.
+ */
+export const SSE_SETTINGS = { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } } as const;
+
 const t = initTRPC.context<InnerContext>().meta<ProcedureMeta>().create({
   transformer: superjson,
-  // A subscription waits quietly for minutes (a video); pings keep load balancers with an idle
-  // timeout (60 s is common) from cutting it, and a client that hears nothing reconnects.
-  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
+  sse: SSE_SETTINGS,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const appCode: AppErrorCode | null = cause instanceof AppError ? cause.code : null;

@@ -5,24 +5,31 @@
  * nothing, not even that they exist (over HTTP the route answers such a caller from the router
  * without them: src/server/http/trpc-route.ts).
  */
+import type { SessionUser } from '~/server/auth/session-user';
 import { signedInAccount } from '~/server/auth/signed-in';
 import { staffAccount } from '~/server/auth/staff';
 import { AppError } from '~/server/errors';
 import type { StaffRole } from '~/utils/staff-roles';
+import type { InnerContext } from './context';
 import { baseProcedure, TRPCError } from './init';
 
 export const publicProcedure = baseProcedure;
 
-export const protectedProcedure = baseProcedure.use(async ({ ctx, next }) => {
-  const { user } = await signedInAccount(ctx.db, ctx.user);
-  return next({ ctx: { ...ctx, user } });
-});
+/** The protected door: the signed-in caller, or the error that refuses the call. */
+export async function signedInCaller(ctx: InnerContext): Promise<SessionUser> {
+  return (await signedInAccount(ctx.db, ctx.user)).user;
+}
 
-export const premiumProcedure = baseProcedure.use(async ({ ctx, next }) => {
+/** The premium door: the signed-in premium caller, or the error that refuses the call. */
+export async function premiumCaller(ctx: InnerContext): Promise<SessionUser> {
   const { user, premium } = await signedInAccount(ctx.db, ctx.user);
   if (!premium) throw new AppError('premium_required');
-  return next({ ctx: { ...ctx, user } });
-});
+  return user;
+}
+
+export const protectedProcedure = baseProcedure.use(async ({ ctx, next }) => next({ ctx: { ...ctx, user: await signedInCaller(ctx) } }));
+
+export const premiumProcedure = baseProcedure.use(async ({ ctx, next }) => next({ ctx: { ...ctx, user: await premiumCaller(ctx) } }));
 
 /** tRPC's own answer for a path that names no procedure. */
 export function noProcedureAt(path: string): TRPCError {

@@ -31,9 +31,9 @@ export type ScaleRow = {
 
 export const SCALE_ROUNDS = 3;
 
-type Prepared = { database: TestDatabase; db: Db; userId: string };
+export type Prepared = { database: TestDatabase; db: Db; userId: string };
 
-async function prepare(seed: (connectionString: string, userId: string) => Promise<unknown>): Promise<Prepared> {
+export async function prepare(seed: (connectionString: string, userId: string) => Promise<unknown>): Promise<Prepared> {
   const database = await getTestDatabase();
   const db = createDb(database.connectionString, { maxConnections: 3 });
   const user = await db.user.create({ data: { email: 'bench@example.test', premium: true } });
@@ -43,7 +43,8 @@ async function prepare(seed: (connectionString: string, userId: string) => Promi
   return { database, db, userId: user.id };
 }
 
-async function side(app: AppServer, userId: string, secret: string): Promise<ScaleSide> {
+/** The benchmark user's studio: signed in, one finished generation of theirs, page 1's cursor. */
+export async function side(app: AppServer, userId: string, secret: string): Promise<ScaleSide> {
   const token = await encode({ token: { sub: userId, email: 'bench@example.test' }, secret });
   const cookie = `next-auth.session-token=${token}`;
   const submitted = await fetch(`${app.url}/api/unigen`, {

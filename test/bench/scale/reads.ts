@@ -85,15 +85,16 @@ export type ScaleReadRow = {
 
 const WARM_UP_S = 1;
 
-function urlOf(read: ScaleRead, side: ScaleSide, context: ReadContext): string {
+export function urlOf(read: ScaleRead, side: ScaleSide, context: ReadContext): string {
   if (read.rest) return `${side.url}${read.rest(context)}`;
   const input = encodeURIComponent(JSON.stringify({ 0: { json: read.input(context) } }));
   return `${side.url}/api/trpc/${read.trpc}?batch=1&input=${input}`;
 }
 
-async function window(url: string, cookie: string, seconds: number): Promise<ScaleFigure> {
-  await autocannon({ url, headers: { cookie }, connections: CONNECTIONS, duration: WARM_UP_S });
-  const result = await autocannon({ url, headers: { cookie }, connections: CONNECTIONS, duration: seconds });
+/** One measured window after a warm-up (the list bench, ../lists.ts, measures at 16 connections). */
+export async function window(url: string, cookie: string, seconds: number, connections = CONNECTIONS): Promise<ScaleFigure> {
+  await autocannon({ url, headers: { cookie }, connections, duration: WARM_UP_S });
+  const result = await autocannon({ url, headers: { cookie }, connections, duration: seconds });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
 
@@ -134,7 +135,7 @@ async function runningFor(side: ScaleSide, current: string | undefined, seconds:
 const mean = (figures: ScaleFigure[], pick: (f: ScaleFigure) => number) => figures.reduce((sum, f) => sum + pick(f), 0) / figures.length;
 const sum = (figures: ScaleFigure[], pick: (f: ScaleFigure) => number) => figures.reduce((total, f) => total + pick(f), 0);
 
-function meanOf(figures: ScaleFigure[]): ScaleFigure {
+export function meanOf(figures: ScaleFigure[]): ScaleFigure {
   return {
     rps: Math.round(mean(figures, (f) => f.rps)),
     p50: Math.round(mean(figures, (f) => f.p50)),

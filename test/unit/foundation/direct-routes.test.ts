@@ -1,7 +1,8 @@
 /**
  * Which requests the production server (server.mjs) answers before Next: the Stripe webhook's and
- * the submit's paths, with or without a query, and nothing else, each with the very handler its
- * pages/api file exports (so `next dev` answers alike); and that the tests start it as `npm start` does.
+ * the submit's paths, with or without a query, each with the very handler its pages/api file
+ * exports (so `next dev` answers alike), the live update stream's (which hands to Next what it does
+ * not open), and nothing else; and that the tests start it as `npm start` does.
  */
 import { describe, expect, it } from 'vitest';
 import { directRouteFor } from '~/server/http/direct-routes';
@@ -22,6 +23,11 @@ describe('directRouteFor', () => {
     expect(directRouteFor('/api/unigen?source=app')).toBe(submitRoute);
   });
 
+  it('opens the live update stream itself, with or without a query string', () => {
+    expect(directRouteFor('/api/trpc/prediction.onUpdate')).toBeDefined();
+    expect(directRouteFor('/api/trpc/prediction.onUpdate?input=%7B%7D')).toBe(directRouteFor('/api/trpc/prediction.onUpdate'));
+  });
+
   it('answers with the handlers the pages/api files export', () => {
     expect(stripeWebhookPage).toBe(stripeWebhookRoute);
     expect(submitPage).toBe(submitRoute);
@@ -30,7 +36,8 @@ describe('directRouteFor', () => {
   it('leaves every other request to Next, near misses included', () => {
     const nearMisses = ['/api/webhooks/replicate', '/api/webhooks/stripe/', '/api/webhooks/stripes', '/fr/api/webhooks/stripe'];
     const submitNearMisses = ['/api/unigen/', '/api/unigen/abc', '/api/unigen/check', '/api/unigen/sync', '/api/unigens', '/fr/api/unigen'];
-    for (const url of ['/', ...nearMisses, ...submitNearMisses, undefined]) {
+    const streamNearMisses = ['/api/trpc/prediction.get', '/api/trpc/prediction.onUpdate,user.onBalance', '/api/trpc/user.onBalance', '/api/trpc/prediction.onUpdate/'];
+    for (const url of ['/', ...nearMisses, ...submitNearMisses, ...streamNearMisses, undefined]) {
       expect(directRouteFor(url)).toBeUndefined();
     }
   });

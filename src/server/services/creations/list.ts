@@ -7,7 +7,8 @@
  * only the owner's, through a per-user index, so its cost does not grow with other people's rows.
  */
 import type { Db } from '~/server/db/client';
-import type { Generation, Prisma } from '~/server/db/generated/client';
+import type { Prisma } from '~/server/db/generated/client';
+import { PREDICTION_COLUMNS } from '~/server/services/generation/present';
 import { INTERNAL_BY_FILTER } from '~/server/services/generation/statuses';
 import { pageArgs, toPage, type Page, type PageRequest } from '~/server/services/paging/cursor-page';
 import type { CreationStatusFilter, CreationTypeFilter } from '~/utils/creation-filters';
@@ -32,7 +33,11 @@ export type CreationFilters = {
   sort?: CreationSort | undefined;
 };
 
-export async function listCreations(db: Db, ownerId: string, filters: CreationFilters & PageRequest): Promise<Page<Generation>> {
+/** What a row of the list is read with: the prediction's columns and the owner's star (not the whole row). */
+export const CREATION_COLUMNS = { ...PREDICTION_COLUMNS, starred: true } as const satisfies Prisma.GenerationSelect;
+export type CreationRow = Prisma.GenerationGetPayload<{ select: typeof CREATION_COLUMNS }>;
+
+export async function listCreations(db: Db, ownerId: string, filters: CreationFilters & PageRequest): Promise<Page<CreationRow>> {
   if (filters.collectionId) await assertOwnCollection(db, ownerId, filters.collectionId);
   const words = await searchWords(db, filters.q);
   const matches = words.length > 0 ? await findSearchMatches(db, ownerId, words) : undefined;
@@ -52,6 +57,6 @@ export async function listCreations(db: Db, ownerId: string, filters: CreationFi
     ...(words.length > 0 ? { AND: words.map((word) => ({ searchText: { contains: likeLiteral(word) } })) } : {}),
   };
   const direction = filters.sort === 'oldest' ? 'asc' : 'desc';
-  const rows = await db.generation.findMany({ where, ...pageArgs(ownerId, filters, direction) });
+  const rows = await db.generation.findMany({ where, select: CREATION_COLUMNS, ...pageArgs(ownerId, filters, direction) });
   return toPage(rows, filters.limit);
 }

@@ -1,42 +1,47 @@
 /**
- * A person's generations as they change, for a live stream (prediction.onUpdate): each status or
- * progress event of one of theirs (or of the ones they follow) yields the row's newest
- * prediction, so progress moves live and a finished result shows within a second. The stream ends
- * when `signal` aborts; clients' polling stays the fallback.
+ * A person's generations as they change, for a live stream (prediction.onUpdate) through tRPC's
+ * caller and adapter: each status or progress event of one of theirs (or of the ones they follow)
+ * yields the row's newest prediction, so progress moves live and a finished result shows within a
+ * second. The process's one notifier (update-notifier.ts) reads and presents each change once for
+ * every stream of its owner. The stream ends when `signal` aborts; clients' polling stays the
+ * fallback. The production server answers the stream over HTTP on a route of its own
+ * (server/http/update-stream-route.ts), with the same notifier.
  */
 import type { Db } from '~/server/db/client';
-import { onGenerationUpdate, type GenerationUpdate } from './events';
-import { toPrediction, type Prediction } from './present';
+import type { Prediction } from './present';
+import { watchGenerationUpdates } from './update-notifier';
 
 export async function* followGenerations(db: Db, userId: string, ids: readonly string[] | undefined, signal: AbortSignal | undefined): AsyncGenerator<Prediction> {
-  const wanted = ids ? new Set(ids) : null;
-  const queue: GenerationUpdate[] = [];
+  // The newest prediction of each generation not yet yielded, in the order they first changed.
+  const pending = new Map<string, Prediction>();
   let wake: (() => void) | undefined;
-  const off = onGenerationUpdate((update) => {
-    if (update.userId !== userId || (wanted && !wanted.has(update.generationId))) return;
-    queue.push(update);
-    wake?.();
+  const stop = watchGenerationUpdates(db, {
+    userId,
+    ids: ids ? new Set(ids) : null,
+    send: (prediction) => {
+      pending.set(prediction.id, prediction);
+      wake?.();
+    },
   });
   // One abort listener for the whole stream (progress makes many waits: one each would pile up).
   const onAbort = () => wake?.();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     while (!signal?.aborted) {
-      if (queue.length === 0) {
+      const next = pending.entries().next();
+      if (next.done) {
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
         wake = undefined;
         continue;
       }
-      const update = queue.shift()!;
-      // The row read below is the newest state: later queued updates of the same job add nothing.
-      for (let i = queue.length - 1; i >= 0; i -= 1) if (queue[i]!.generationId === update.generationId) queue.splice(i, 1);
-      const row = await db.generation.findFirst({ where: { id: update.generationId, userId } });
-      if (row) yield toPrediction(row, userId);
+      const [id, prediction] = next.value;
+      pending.delete(id);
+      yield prediction;
     }
   } finally {
-    off();
+    stop();
     signal?.removeEventListener('abort', onAbort);
   }
 }

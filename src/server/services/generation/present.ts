@@ -1,7 +1,7 @@
 /** A generation row as the client's Prediction (core-flow §3). */
 import { z } from 'zod';
 import { getModel, inputImagesOf } from '~/catalogue';
-import type { Generation } from '~/server/db/generated/client';
+import type { Prisma } from '~/server/db/generated/client';
 import { timeScale } from '~/server/config/time-scale';
 import { deepFreeze } from '~/utils/deep-freeze';
 import { etaSeconds } from './progress';
@@ -48,12 +48,47 @@ export const predictionSchema = z.object({
 
 export type Prediction = z.output<typeof predictionSchema>;
 
+/**
+ * The columns a prediction is made of. A list reads only these (and the marks it adds), not the
+ * whole row: the provider's fields, the search text and the screening's findings stay in the database.
+ * A field added to the prediction that needs another column fails to compile until it is added here.
+ */
+export const PREDICTION_COLUMNS = {
+  id: true,
+  userId: true,
+  status: true,
+  error: true,
+  createdAt: true,
+  completedAt: true,
+  outputNum: true,
+  modelId: true,
+  mode: true,
+  appId: true,
+  cost: true,
+  isPublic: true,
+  dispatchAt: true,
+  dispatchedAt: true,
+  waitSeconds: true,
+  estimatedSeconds: true,
+  progress: true,
+  queuePosition: true,
+  expectedDoneAt: true,
+  promptHidden: true,
+  input: true,
+  outputType: true,
+  outputText: true,
+  outputs: true,
+} as const satisfies Prisma.GenerationSelect;
+
+/** A row with the columns a prediction is made of (a whole Generation is one). */
+export type PresentedRow = Prisma.GenerationGetPayload<{ select: typeof PREDICTION_COLUMNS }>;
+
 export function storedOutputsOf(value: unknown): StoredOutput[] {
   return Array.isArray(value) ? (value as StoredOutput[]) : [];
 }
 
 /** Predictions of cached (frozen) rows, per kind of viewer (the newest one of each). */
-const presented = new WeakMap<Generation, { owner?: Prediction; other?: Prediction }>();
+const presented = new WeakMap<PresentedRow, { owner?: Prediction; other?: Prediction }>();
 
 /**
  * A cached (frozen by the read cache) row gives a frozen prediction, the same object on every poll
@@ -62,7 +97,7 @@ const presented = new WeakMap<Generation, { owner?: Prediction; other?: Predicti
  * kept while its countdown shows the same second and made again when it moves on (the poll of a
  * running job, which every open page repeats, built, checked and serialised a new one each time).
  */
-export function toPrediction(row: Generation, viewerId: string | null, now: number = Date.now()): Prediction {
+export function toPrediction(row: PresentedRow, viewerId: string | null, now: number = Date.now()): Prediction {
   if (!Object.isFrozen(row)) return buildPrediction(row, viewerId, now);
   let known = presented.get(row);
   if (!known) {
@@ -75,7 +110,7 @@ export function toPrediction(row: Generation, viewerId: string | null, now: numb
   return (known[viewer] = deepFreeze(buildPrediction(row, viewerId, now)));
 }
 
-function buildPrediction(row: Generation, viewerId: string | null, now: number): Prediction {
+function buildPrediction(row: PresentedRow, viewerId: string | null, now: number): Prediction {
   const input = (row.input ?? {}) as Record<string, unknown>;
   const running = isRunning(row.status);
   return {

@@ -1,0 +1,7 @@
+/** Recent creations on a static route of its own (src/server/http/list-query-routes.ts). */
+import { recentCreationsRoute } from '~/server/http/list-query-routes';
+
+// A literal object: Next parses route config statically. Same as [trpc]: the edge reads the body itself.
+export const config = { api: { bodyParser: false } };
+
+export default recentCreationsRoute;

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench -- --only=lists` (issue 40 item 1): the reads people make most after the generator
+ * (a page of creations, its filtered forms, its next page, recent creations, the credit history,
+ * the poll of a finished generation) against the bare route of the same studio, at 16 connections,
+ * in interleaved rounds (each round: every read once), each figure the mean of its rounds. On the
+ * small database (scale/seed.ts: 60 generations of the benchmark user) and, with --rows=<n>, on the
+ * large one too (n generations of other users and 50,000 of the benchmark user), one studio at a
+ * time so neither shares the cores with the other's idle work. The ratios are each run's own.
+ */
+import { loadavg } from 'node:os';
+import type { TestDatabase } from '../helpers/database';
+import { startApp } from '../e2e/helpers/app-server';
+import { prepare, side } from './scale';
+import { BARE, meanOf, SCALE_READS, urlOf, window, type ScaleFigure, type ScaleRead } from './scale/reads';
+import { countRows, seedLarge, seedSmall } from './scale/seed';
+import { median } from './median';
+
+export const LIST_CONNECTIONS = 16;
+export const LIST_ROUNDS = 3;
+
+/** Issue 40's goals: each against the bare route in the same run. */
+export const PAGE_TARGET = { ratio: 0.35, p99Ms: 60 };
+export const OTHER_READ_TARGET = 0.5;
+
+const MEASURED = new Set([
+  BARE,
+  'creations list',
+  'filter: type video',
+  'filter: status running',
+  'filter: status failed',
+  'filter: model flux-schnell',
+  'filter: rare model kling-1.6-multi',
+  'next page (cursor)',
+  'recent creations',
+  'credit history',
+  'poll: finished generation (prediction.get)',
+]);
+export const LIST_READS: ScaleRead[] = SCALE_READS.filter((read) => MEASURED.has(read.name));
+
+/** The page of creations and its forms (filters, next page): the reads with the page's targets. */
+export const isPageRead = (name: string) => name === 'creations list' || name.startsWith('filter:') || name.startsWith('next page');
+
+export type ListFigure = ScaleFigure & { ratio: number };
+export type ListsDatabase = { generations: number; reads: Array<{ name: string } & ListFigure> };
+export type ListsRun = { at: string; commit: string; loadBefore: number; connections: number; rounds: number; secondsPerRead: number; small: ListsDatabase; large?: ListsDatabase };
+
+async function measureOn(database: TestDatabase, userId: string, secret: string, secondsPerRead: number, profile: string[]): Promise<ListsDatabase> {
+  const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: secret, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' }, profile);
+  try {
+    const here = await side(app, userId, secret);
+    const seconds = Math.max(1, secondsPerRead / LIST_ROUNDS);
+    const figures = new Map<string, ScaleFigure[]>();
+    for (let round = 0; round < LIST_ROUNDS; round += 1) {
+      for (const read of LIST_READS) {
+        const url = urlOf(read, here, { cursor: here.cursor, finishedId: here.finishedId });
+        figures.set(read.name, [...(figures.get(read.name) ?? []), await window(url, here.cookie, seconds, LIST_CONNECTIONS)]);
+      }
+    }
+    const bare = meanOf(figures.get(BARE)!);
+    const reads = LIST_READS.map((read) => {
+      const figure = meanOf(figures.get(read.name)!);
+      return { name: read.name, ...figure, ratio: Math.round((figure.rps / bare.rps) * 100) / 100 };
+    });
+    return { generations: (await countRows(database.connectionString)).generations, reads };
+  } finally {
+    await app.stop();
+  }
+}
+
+export async function measureLists(options: { otherRows?: number; secondsPerRead: number; secret: string; commit: string; profile: string[] }): Promise<ListsRun> {
+  const small = await prepare((url, userId) => seedSmall(url, userId));
+  const loadBefore = loadavg()[0] ?? 0;
+  let smallFigures: ListsDatabase;
+  try {
+    smallFigures = await measureOn(small.database, small.userId, options.secret, options.secondsPerRead, options.profile);
+  } finally {
+    await small.db.$disconnect();
+    await small.database.stop();
+  }
+  let largeFigures: ListsDatabase | undefined;
+  if (options.otherRows !== undefined) {
+    const large = await prepare((url, userId) => seedLarge(url, userId, options.otherRows!));
+    try {
+      largeFigures = await measureOn(large.database, large.userId, options.secret, options.secondsPerRead, []);
+    } finally {
+      await large.db.$disconnect();
+      await large.database.stop();
+    }
+  }
+  return { at: new Date().toISOString(), commit: options.commit, loadBefore, connections: LIST_CONNECTIONS, rounds: LIST_ROUNDS, secondsPerRead: options.secondsPerRead, small: smallFigures, ...(largeFigures ? { large: largeFigures } : {}) };
+}
+
+function targetOf(name: string): string {
+  if (name === BARE) return '';
+  if (isPageRead(name)) return `≥ ${PAGE_TARGET.ratio.toFixed(2)}, p99 ≤ ${PAGE_TARGET.p99Ms} ms`;
+  if (name === 'recent creations' || name === 'credit history') return `≥ ${OTHER_READ_TARGET.toFixed(2)}`;
+  return '';
+}
+
+/** One run, for the terminal. */
+export function describeLists(run: ListsRun): string {
+  const sides = [['small', run.small], ['large', run.large]] as const;
+  const lines = [`List reads against the bare route (${run.connections} connections, ${run.rounds} interleaved rounds of ${(run.secondsPerRead / run.rounds).toFixed(1)} s, load before ${run.loadBefore.toFixed(2)})`];
+  for (const [name, side] of sides) {
+    if (!side) continue;
+    lines.push('', `${name} database (${side.generations.toLocaleString('en')} generations)`, '| Read | req/s | ÷ bare | p50 ms | p99 ms | errors + non-2xx | target |', '|---|---:|---:|---:|---:|---:|---|');
+    for (const r of side.reads) lines.push(`| ${r.name} | ${Math.round(r.rps)} | ${r.ratio.toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors + r.non2xx} | ${targetOf(r.name)} |`);
+  }
+  return lines.join('\n');
+}
+
+function cell(values: number[], digits: number): string {
+  if (values.length === 0) return '–';
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return low === high ? low.toFixed(digits) : `${median(values).toFixed(digits)} (${low.toFixed(digits)}–${high.toFixed(digits)})`;
+}
+
+/** BENCHMARKS.md's section over the recorded runs: each cell the median of the runs, lowest and highest in brackets. */
+export function renderLists(runs: ListsRun[]): string[] {
+  if (runs.length === 0) return [];
+  const commits = [...new Set(runs.map((r) => r.commit))].join(', ');
+  const dates = [...new Set(runs.map((r) => r.at.slice(0, 10)))].join(', ');
+  const larges = runs.filter((r) => r.large);
+  const figure = (side: 'small' | 'large', name: string, pick: (f: ListFigure) => number) =>
+    runs.flatMap((run) => {
+      const row = run[side]?.reads.find((r) => r.name === name);
+      return row ? [pick(row)] : [];
+    });
+  const names = runs[0]!.small.reads.map((r) => r.name);
+  return [
+    `### The list reads against the bare route (\`npm run bench -- --only=lists --rows=1000000\`)`,
+    '',
+    `${runs.length} run${runs.length > 1 ? 's' : ''} of commit ${commits} (${dates}), ${runs[0]!.connections} connections, each read in ${runs[0]!.rounds} interleaved rounds with the bare route of the same studio; each ratio is taken within its run.`,
+    `small: ${runs[0]!.small.generations} generations; large: ${larges[0]?.large?.generations.toLocaleString('en') ?? '–'} generations (${larges.length} of the runs). Load average before each run: ${runs.map((r) => r.loadBefore.toFixed(1)).join(', ')}.`,
+    '',
+    '| Read | small req/s | small ÷ bare | small p99 ms | large req/s | large ÷ bare | large p99 ms | errors + non-2xx | Target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...names.map(
+      (name) =>
+        `| ${name} | ${cell(figure('small', name, (f) => f.rps), 0)} | ${name === BARE ? '' : cell(figure('small', name, (f) => f.ratio), 2)} | ${cell(figure('small', name, (f) => f.p99), 0)} | ${cell(figure('large', name, (f) => f.rps), 0)} | ${name === BARE ? '' : cell(figure('large', name, (f) => f.ratio), 2)} | ${cell(figure('large', name, (f) => f.p99), 0)} | ${cell([...figure('small', name, (f) => f.errors + f.non2xx), ...figure('large', name, (f) => f.errors + f.non2xx)], 0)} | ${targetOf(name)} |`,
+    ),
+    '',
+  ];
+}
