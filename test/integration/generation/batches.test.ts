@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteServer } from '@test/helpers/api-route-server';
 import { photo } from '@test/helpers/photos';
+import { unzip } from '@test/helpers/zip';
 import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 import { resetEnvCache } from '~/env';
 import { runToCompletion, stopEngine } from '~/server/services/generation/engine';
@@ -204,5 +205,36 @@ describe('the legacy envelope and /api/v1', () => {
     const canceled = await send(`${api.url}/api/v1/batches/${batch_id}/cancel`, { headers: bearer(secret), body: {} });
     expect(canceled).toMatchObject({ status: 200, body: { id: batch_id, state: 'canceled' } });
     expect(await studio.balance(user)).toBe(7 + (canceled.body as { failed: number }).failed);
+  });
+
+  it('a key\'s monthly cap bounds the whole batch: over it, 402 and nothing charged', async () => {
+    const user = await studio.createUser({ credits: 50 });
+    const { secret } = await studio.caller(user).keys.create({ name: 'capped', scopes: ['generate', 'read'], monthlyCreditCap: 3 });
+    const refused = await send(`${api.url}/api/v1/batches`, { headers: bearer(secret), body: { model_id: 'flux-schnell', prompts: ['a fox', 'an owl'], variations: 2 } });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ message: 'This API key has reached its monthly credit cap. Raise the cap or wait for next month.' });
+    await nothingCharged(user, 50);
+    const fits = await send(`${api.url}/api/v1/batches`, { headers: bearer(secret), body: { model_id: 'flux-schnell', prompts: ['a fox'], variations: 3 } });
+    expect(fits.status).toBe(200);
+    expect(await studio.balance(user)).toBe(47);
+  });
+});
+
+describe('download all', () => {
+  it('GET /api/creations/archive?batch=<id>: one ZIP of the batch\'s results, in order, for its owner only', async () => {
+    const user = await studio.createUser({ credits: 10 });
+    const { batch_id, ids } = await studio.caller(user).generation.submitBatch({ model_id: 'flux-schnell', prompts: ['a fox', 'an owl'], variations: 1 });
+    await stopEngine();
+    for (const id of ids) await runToCompletion(studio.db, id);
+    const response = await fetch(`${studio.server.url}/api/creations/archive?batch=${batch_id}`, { headers: { cookie: await studio.cookieFor(user) } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="batch-${batch_id}.zip"`);
+    const entries = unzip(Buffer.from(await response.arrayBuffer()));
+    expect(entries.map((entry) => entry.name)).toEqual(ids.map((id, i) => `0${i + 1}-flux-schnell-${id}-1.jpg`));
+    expect(entries.every((entry) => entry.data.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])))).toBe(true);
+    const other = await studio.createUser();
+    const refused = await fetch(`${studio.server.url}/api/creations/archive?batch=${batch_id}`, { headers: { cookie: await studio.cookieFor(other) } });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ success: false, message: 'Batch not found.' });
   });
 });
