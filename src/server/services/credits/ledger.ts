@@ -58,29 +58,29 @@ export async function debitCredits(tx: DbTx, userId: string, amount: number, mov
 }
 
 /** One debit of several at once: what it costs and the generation it pays for. */
-export type EachDebit = { amount: number; generationId: string; note: string };
+export type EachDebit = { amount: number; generationId: string };
 
 /**
- * Several debits as one movement of the balance (a batch of generations, paid as one): the whole
- * sum only if the balance covers it, then a ledger row per debit, each with the balance right after
- * it as if they had been made one by one. The balance after all of them, or null when it does not
- * cover the sum (nothing written). Run inside the caller's transaction.
+ * Several debits as one movement of the balance (a batch of generations, paid as one), as parts of
+ * one larger statement that also records what they pay for (generation/batch-record.ts):
+ * - `debit`: the whole sum, only if the balance covers it and `when` holds (a SQL condition);
+ * - `entries(debitCte, at)`: a ledger row per debit, each with the balance right after it as if
+ *   they had been made one by one (the last one's is the balance the debit left).
  */
-export async function debitEach(tx: DbTx, userId: string, debits: readonly EachDebit[], reason: Extract<LedgerReason, 'generation_debit'> = 'generation_debit'): Promise<number | null> {
+export function debitEachWithinStatement(userId: string, debits: readonly EachDebit[], movement: Omit<Movement, 'generationId'>, when: Prisma.Sql) {
   for (const { amount } of debits) assertWholeCredits(amount, 'debit');
   const total = debits.reduce((sum, { amount }) => sum + amount, 0);
-  const rows = await tx.$queryRaw<{ credits: number }[]>(conditionalDebit(userId, total));
-  const balance = rows[0]?.credits;
-  if (balance === undefined) return null;
-  let after = balance + total;
-  const now = new Date();
-  await tx.creditLedgerEntry.createMany({
-    data: debits.map(({ amount, generationId, note }) => {
-      after -= amount;
-      return { userId, amount: -amount, balanceAfter: after, reason, note, generationId, createdAt: now };
-    }),
-  });
-  return balance;
+  let spent = 0;
+  const rows = debits.map(({ amount, generationId }) => ({ id: newRowId(), generationId, amount, after: total - (spent += amount) }));
+  return {
+    total,
+    debit: conditionalDebit(userId, total, Prisma.sql` AND ${when}`),
+    entries: (debitCte: string, at: Date) => Prisma.sql`
+      INSERT INTO "CreditLedgerEntry" ("id", "userId", "amount", "balanceAfter", "reason", "note", "generationId", "createdAt")
+      SELECT e."id", ${userId}, -e."amount", debited."credits" + e."after", ${movement.reason}, ${movement.note ?? null}, e."generationId", ${at}::timestamp(3)
+      FROM ${Prisma.raw(`"${debitCte}"`)} AS debited,
+        jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS e("id" text, "generationId" text, "amount" int, "after" int)`,
+  };
 }
 
 /**

@@ -57,9 +57,10 @@ function summaryOf(batch: GenerationBatch, items: readonly ItemState[]): BatchSu
     createdAt: batch.createdAt,
     canceledAt: batch.canceledAt,
     itemCount: batch.itemCount,
-    done: items.length - running,
+    // An item its owner deleted counts as done: the count still reaches the batch's size.
+    done: batch.itemCount - running,
     succeeded,
-    failed: items.length - running - succeeded,
+    failed: batch.itemCount - running - succeeded,
     state: running > 0 ? 'running' : batch.canceledAt ? 'canceled' : 'completed',
     itemIds: items.map((item) => item.id),
   };

@@ -74,6 +74,10 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
 /** The advisory lock claimers take in turn (any fixed number; this one spells "due"). */
 const CLAIM_LOCK = 0x647565;
 
+/**
+ * One named job, out of turn: a synchronous model's request waits for its answer (engine.ts
+ * runToCompletion), so it is not queued behind others' work or the concurrency limits.
+ */
 async function claimOne(db: Db, id: string): Promise<boolean> {
   const now = new Date();
   const rows = await db.$queryRaw<{ id: string }[]>`
