@@ -17,6 +17,8 @@
  * route and tRPC's adapter, finished and running, beside the bare route and the REST poll), prints, records nothing.
  * --only=direct builds the app when .next is missing and measures what the direct routes buy (direct-routes.ts: the submit and
  * the webhook with server.mjs answering them before Next, and through Next, in interleaved rounds), prints, records nothing.
+ * --only=builders builds the app when .next is missing and measures the builders' door (builders.ts: a submit with a key
+ * against a cookie in interleaved rounds, and 1,000 completions' callbacks at a loopback receiver), prints, records nothing.
  * --only=start builds the app when .next is missing and measures npm start's cold start (spawn to first answer) and its memory
  * (cold-start.ts), prints, records nothing.
  * --only=lists builds the app when .next is missing and measures the list reads against the bare route at 16 connections
@@ -43,6 +45,7 @@ import { measureScale } from './scale';
 import { describeScale, type ScaleRun } from './scale/describe';
 import { describePollPaths, measurePollPaths } from './poll-paths';
 import { describeDirectRoutes, measureDirectRoutes } from './direct-routes';
+import { describeBuilders, measureBuilders } from './builders';
 import { describeColdStart, measureColdStart } from './cold-start';
 import { describeLists, measureLists } from './lists';
 import { describeStreams, measureStreams } from './streams';
@@ -143,6 +146,11 @@ async function main(): Promise<void> {
   if (option('only') === 'start') {
     console.log(describeColdStart(await measureColdStart(SECRET)));
     console.log('\n--only=start: printed, not recorded.');
+    return;
+  }
+  if (option('only') === 'builders') {
+    console.log(describeBuilders(await measureBuilders(SECRET, DURATION_S)));
+    console.log('\n--only=builders: printed, not recorded.');
     return;
   }
   if (option('only') === 'direct') {
