@@ -1,6 +1,7 @@
 /**
  * Download my data: starts an export (or finds the one being prepared), shows its progress while
- * the server prepares it in the background, then the signed link, valid until the export expires.
+ * the server prepares it in the background, then the signed link, valid until the export expires
+ * (a new one can be asked for once it has expired or failed).
  */
 import { Anchor, Button, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { serverMessage } from '~/features/errors/request-error';
@@ -53,7 +54,7 @@ export function DataExportPanel() {
         {current?.status === 'failed' ? <Text c="red" size="sm">{t('exportFailed')}</Text> : null}
         {current?.status === 'expired' ? <Text size="sm" c="dimmed">{t('exportExpired')}</Text> : null}
         {request.isError ? <Text c="red" size="sm">{serverMessage(request.error) ?? t('exportFailed')}</Text> : null}
-        {!preparing(current?.status) ? (
+        {!preparing(current?.status) && current?.status !== 'ready' ? (
           <Button onClick={() => request.mutate()} loading={request.isPending} data-testid="privacy-export-start" style={{ alignSelf: 'flex-start' }}>
             {t('exportStart')}
           </Button>
