@@ -13,7 +13,8 @@ import { newRowId } from '~/server/db/ids';
 import { storedOutputsOf } from '~/server/services/generation/present';
 import { EXPORT_NOT_FOUND } from '~/server/services/privacy/data-export';
 import { EXPORT_DATA_FILE } from '~/server/services/privacy/export-archive';
-import { claimDueExport, expireExports } from '~/server/services/privacy/export-runner';
+import { claimDueExport, expireExports, runExport } from '~/server/services/privacy/export-runner';
+import { deleteOwnAccount } from '~/server/services/privacy/account-deletion';
 import { stopServerRuntime } from '~/server/runtime';
 import { getStorage } from '~/server/services/storage';
 import { exportWhenReady } from './exports';
@@ -149,6 +150,23 @@ describe('download my data', () => {
     } finally {
       await other.$disconnect();
     }
+  });
+});
+
+describe('an export whose owner deletes their account while it is prepared', () => {
+  it('leaves no zip behind', async () => {
+    await stopServerRuntime();
+    const person = await studio.createUser({ credits: 20 });
+    const { id } = await studio.caller(person).generation.submit({ model_id: 'flux-schnell', prompt: 'soon gone' });
+    expect((await runUntil(studio.db, id)).status).toBe('succeeded');
+    await studio.caller(person).privacy.requestExport();
+    const claim = await claimDueExport(studio.db);
+    expect(claim?.userId).toBe(person.id);
+    expect(await deleteOwnAccount(studio.db, person.id, person.email)).toEqual({ status: 'deleted' });
+    expect(await runExport(studio.db, claim!)).toBe(false);
+    const left = [];
+    for await (const key of getStorage().listKeys(`u/${person.id}/`)) left.push(key);
+    expect(left).toEqual([]);
   });
 });
 

@@ -81,13 +81,18 @@ export async function runExport(db: Db, claim: ClaimedExport): Promise<boolean> 
     await db.storedObject.deleteMany({ where: { key } });
     await storage.putObject({ key, body: createReadStream(file), contentType: 'application/zip', size });
     const readyAt = new Date();
-    await db.$transaction([
+    // The owner deleted meanwhile (their rows gone with them): the zip must not outlive them.
+    const recorded = db.$transaction([
       db.storedObject.create({ data: { key, ownerId: claim.userId, contentType: 'application/zip', size: size <= 0x7fff_ffff ? size : null, isPrivate: true } }),
       db.dataExport.update({
         where: { id: claim.id },
         data: { status: 'ready', done: written, objectKey: key, size: BigInt(size), readyAt, expiresAt: new Date(readyAt.getTime() + EXPORT_TTL_HOURS * HOUR_MS), claimedUntil: null, error: null },
       }),
     ]);
+    await recorded.catch(async (error: unknown) => {
+      await storage.delete(key);
+      throw error;
+    });
     return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
