@@ -70,6 +70,13 @@ const rawSchema = z.object({
    * photo goes through unchecked. A check takes 0.1–0.5 s on an idle 2-core machine.
    */
   FACE_CHECK_SECONDS: z.coerce.number().positive().max(300).default(5),
+  /**
+   * Public creations are screened before they are shown: each image output (a video's poster frame)
+   * by nsfwjs on this server's CPU, and the prompt against a word list; off shows them unscreened.
+   */
+  NSFW_CHECK: z.enum(['on', 'off']).default('on'),
+  /** An image is held for review when its Porn + Hentai share reaches this: 0 holds everything, 1 nothing. */
+  NSFW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
   REPLICATE_API_TOKEN: optionalString,
   REPLICATE_BASE_URL: optionalUrl,
   REPLICATE_WEBHOOK_SECRET: optionalString,

@@ -22,6 +22,8 @@ export const APP_ERRORS = {
   // Staff suspended the account: its signed-in requests, sign-in, generate and buy all read this one text.
   account_suspended: { http: 403, message: 'This account is suspended. Contact support if you think this is a mistake.' },
   premium_required: { http: 403, message: 'Upgrade to premium to make the generation private' },
+  removed_by_moderation: { http: 403, message: 'This creation was removed by moderation and cannot be made public again.' },
+  already_reported: { http: 409, message: 'You have already reported this creation. Thank you.' },
   forbidden: { http: 403, message: 'You are not allowed to do this.' },
   private_input: { http: 403, message: 'An input image is private to another account, so only its owner can use it. Please upload an image of your own.' },
   input_unavailable: { http: 400, message: 'An input image no longer exists in the studio (it was deleted). Please upload it again.' },

@@ -11,6 +11,7 @@ import { createDb, type Db } from '~/server/db/client';
 import { grantCredits } from '~/server/services/credits/ledger';
 import { stopServerRuntime } from '~/server/runtime';
 import { runEngineOnce } from '~/server/services/generation/engine';
+import { screeningsSettled } from '~/server/services/moderation/publishing';
 import { setProviderOverrideForTests } from '~/server/services/generation/provider-registry';
 import { setStorageDriverForTests } from '~/server/services/storage';
 import { setSafeFetchTestNetwork } from '~/server/services/net/safe-fetch';
@@ -71,7 +72,8 @@ export async function startStudio(options: { env?: Record<string, string | undef
   for (const name of Object.keys(process.env)) {
     if (/^(DATABASE_URL|REPLICATE_|FAL_|S3_|PUBLIC_BASE_URL|MAINTENANCE_|GOOGLE_|DEV_SIGNIN|LOCAL_ENGINE|STRIPE_|LOCAL_CHECKOUT)/.test(name)) delete process.env[name];
   }
-  Object.assign(process.env, { DATABASE_URL: database.connectionString, DATA_DIR: dataDir, NEXTAUTH_URL: server.url, TIME_SCALE: '0.01', STARTING_CREDITS: '0' });
+  // Screening public creations (the inference worker) is on for the tests of moderation only, which ask for it.
+  Object.assign(process.env, { DATABASE_URL: database.connectionString, DATA_DIR: dataDir, NEXTAUTH_URL: server.url, TIME_SCALE: '0.01', STARTING_CREDITS: '0', NSFW_CHECK: 'off' });
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
@@ -112,6 +114,7 @@ export async function startStudio(options: { env?: Record<string, string | undef
       return (await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { credits: true } })).credits;
     },
     async stop() {
+      await screeningsSettled();
       await stopServerRuntime();
       setSafeFetchTestNetwork(null);
       setProviderOverrideForTests(null);

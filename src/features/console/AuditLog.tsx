@@ -8,7 +8,7 @@ import { trpc } from '~/utils/trpc';
 const PAGE_SIZE = 50;
 
 /** The actions the log records (the server's list: services/staff/audit.ts). */
-const ACTIONS = ['credits.grant', 'credits.deduct', 'user.premium', 'user.suspend', 'user.unsuspend', 'user.role', 'user.delete', 'maintenance.set', 'job.cancel', 'job.refund', 'job.rerun', 'purchase.refund', 'payments.reconcile'] as const;
+const ACTIONS = ['credits.grant', 'credits.deduct', 'user.premium', 'user.suspend', 'user.unsuspend', 'user.role', 'user.delete', 'maintenance.set', 'job.cancel', 'job.refund', 'job.rerun', 'purchase.refund', 'payments.reconcile', 'moderation.approve', 'moderation.take_down', 'moderation.restore'] as const;
 type Action = (typeof ACTIONS)[number];
 
 function dayOf(value: string): Date | undefined {

@@ -12,6 +12,7 @@ const SECTIONS = [
   { key: 'users', href: CONSOLE_PATHS.users, needed: 'support' },
   { key: 'jobs', href: CONSOLE_PATHS.jobs, needed: 'support' },
   { key: 'payments', href: CONSOLE_PATHS.payments, needed: 'support' },
+  { key: 'moderation', href: CONSOLE_PATHS.moderation, needed: 'support' },
   { key: 'audit', href: CONSOLE_PATHS.audit, needed: 'admin' },
 ] as const;
 

@@ -6,6 +6,7 @@ export const CONSOLE_PATHS = {
   users: `${ADMIN_PATH}/users`,
   jobs: `${ADMIN_PATH}/jobs`,
   payments: `${ADMIN_PATH}/payments`,
+  moderation: `${ADMIN_PATH}/moderation`,
   audit: `${ADMIN_PATH}/audit`,
 } as const;
 

@@ -105,7 +105,7 @@ export function CreationDetailsModal({
           {creation.isOwner && creation.status === 'succeeded' ? (
             <OwnerSharing
               id={creation.id}
-              known={{ isPublic: creation.isPublic, promptHidden: creation.promptHidden ?? false }}
+              known={{ isPublic: creation.isPublic, promptHidden: creation.promptHidden ?? false, review: creation.review }}
               withLink={media.length > 0}
             />
           ) : null}

@@ -3,7 +3,9 @@ import { Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import type { Prediction } from '~/features/predictions/types';
 import { isVideoUrl } from '~/features/predictions/media';
+import { ReviewBadge } from '~/features/predictions/ReviewBadge';
 import { JobProgress } from '~/features/progress/JobProgress';
+import type { CSSProperties } from 'react';
 
 export function previewUrl(creation: Prediction): string | null {
   const first = creation.display.outputMedia[0];
@@ -40,6 +42,21 @@ export function CreationThumb({ creation, ratio = '1 / 1' }: { creation: Predict
       </Center>
     );
   }
+  if (creation.review) {
+    // The owner's creation under moderation says so on its preview.
+    return (
+      <Box pos="relative">
+        <ThumbMedia creation={creation} url={url} frame={frame} />
+        <Box pos="absolute" top={6} left={6}>
+          <ReviewBadge review={creation.review} />
+        </Box>
+      </Box>
+    );
+  }
+  return <ThumbMedia creation={creation} url={url} frame={frame} />;
+}
+
+function ThumbMedia({ creation, url, frame }: { creation: Prediction; url: string | null; frame: CSSProperties }) {
   if (url && isVideoUrl(url)) {
     return <Box component="video" src={url} muted loop playsInline preload="metadata" style={{ ...frame, objectFit: 'cover', display: 'block' }} data-testid="thumb-video" onMouseEnter={(e) => void (e.currentTarget as HTMLVideoElement).play().catch(() => undefined)} onMouseLeave={(e) => (e.currentTarget as HTMLVideoElement).pause()} />;
   }

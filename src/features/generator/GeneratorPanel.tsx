@@ -36,7 +36,7 @@ const ModelPicker = dynamic(() => import('./ModelPicker').then((m) => m.ModelPic
 const ComparisonSlider = dynamic(() => import('~/features/outputs/ComparisonSlider').then((m) => m.ComparisonSlider), { ssr: false });
 // A finished result's star, sharing and 'Copy link' load with the result, not with the generator.
 const ResultKeepActions = dynamic(() => import('~/features/creations/ResultKeepActions').then((m) => m.ResultKeepActions), { ssr: false });
-const keepActions = (prediction: ShownPrediction) => <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} />;
+const keepActions = (prediction: ShownPrediction) => <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} review={prediction.review} />;
 
 export type GeneratorPanelProps = {
   /** The app and its models' public definitions, from the page's server data (null: unknown app). */

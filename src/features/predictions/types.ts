@@ -6,6 +6,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { ReceivedReport } from '~/features/progress/progress-view';
 import type { AppRouter } from '~/server/trpc/root';
+import type { ReviewNotice } from '~/utils/moderation';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
@@ -28,6 +29,8 @@ export type ShownPrediction = {
   report?: ReceivedReport | null;
   /** Whether others may see it, as the server said (the result panel's sharing); unknown for a client-made one. */
   isPublic?: boolean;
+  /** What moderation tells the owner ('waiting' for review, 'removed'), as the server said. */
+  review?: ReviewNotice | null;
 };
 
 export function fromServer(prediction: Prediction): ShownPrediction {
@@ -41,5 +44,6 @@ export function fromServer(prediction: Prediction): ShownPrediction {
     queue: { waitSeconds: prediction.queue.waitSeconds, estimatedSeconds: prediction.queue.estimatedSeconds },
     report: { progress: prediction.progress, etaSeconds: prediction.etaSeconds, queuePosition: prediction.queuePosition, receivedAt: Date.now() },
     isPublic: prediction.isPublic,
+    review: prediction.review,
   };
 }

@@ -12,9 +12,11 @@ import { PRICING_PATH } from '~/features/billing/paths';
 import { appCodeOf, describeRequestFailure, serverMessage } from '~/features/errors/request-error';
 import { showToast } from '~/features/toast/toast';
 import { useTranslations } from '~/i18n';
+import type { ReviewNotice } from '~/utils/moderation';
 import { trpc } from '~/utils/trpc';
 
-export type SharingState = { isPublic: boolean; promptHidden: boolean };
+/** review: what moderation tells the owner ('waiting' for review, 'removed'), when known. */
+export type SharingState = { isPublic: boolean; promptHidden: boolean; review?: ReviewNotice | null };
 export type SharingChange = Partial<SharingState>;
 export type Sharing = SharingState & { pending: boolean; change: (change: SharingChange) => Promise<void> };
 
@@ -23,7 +25,7 @@ export function useSharing(id: string, known: SharingState): Sharing {
   const utils = trpc.useUtils();
   const [state, setState] = useState<SharingState>(known);
   // A newer reading from the caller (another creation, a refreshed list) replaces ours.
-  useEffect(() => setState({ isPublic: known.isPublic, promptHidden: known.promptHidden }), [id, known.isPublic, known.promptHidden]);
+  useEffect(() => setState({ isPublic: known.isPublic, promptHidden: known.promptHidden, review: known.review ?? null }), [id, known.isPublic, known.promptHidden, known.review]);
   const mutation = trpc.prediction.setSharing.useMutation();
 
   async function change(wish: SharingChange) {
@@ -32,7 +34,7 @@ export function useSharing(id: string, known: SharingState): Sharing {
     setState({ ...before, ...wish });
     try {
       const answer = await mutation.mutateAsync({ id, ...wish });
-      setState({ isPublic: answer.isPublic, promptHidden: answer.promptHidden });
+      setState({ isPublic: answer.isPublic, promptHidden: answer.promptHidden, review: answer.review });
       // The lists show the badge and carry the state the modal opens with next time.
       await Promise.all([utils.prediction.list.invalidate(), utils.prediction.recent.invalidate()]);
     } catch (failure) {

@@ -9,12 +9,15 @@ import { Alert, Anchor, Button, Container, Group, Stack, Text, Title } from '@ma
 import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
 import { useFormatter, useTranslations } from '~/i18n';
+import { ReportForm } from '~/features/share/ReportForm';
+import { shareReportAnswer } from '~/server/http/share-report';
 import { sharePageProps, type SharePageProps } from '~/server/pages/share-page';
 
 // No client JavaScript on this page: everything it shows is in the server's HTML.
 export const config = { unstable_runtimeJS: false };
 
-export const getServerSideProps: GetServerSideProps<SharePageProps> = (context) => sharePageProps(context);
+// The report form posts to the page itself (it works without a script): a POST is a report.
+export const getServerSideProps: GetServerSideProps<SharePageProps> = (context) => (context.req.method === 'POST' ? shareReportAnswer(context) : sharePageProps(context));
 
 const DESCRIPTION_MAX = 200;
 
@@ -22,7 +25,7 @@ function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-export default function SharePage({ creation }: SharePageProps) {
+export default function SharePage({ creation, report }: SharePageProps) {
   const t = useTranslations('share');
   const format = useFormatter();
   const media = creation.media[0];
@@ -111,6 +114,7 @@ export default function SharePage({ creation }: SharePageProps) {
               {t('promptHidden')}
             </Text>
           ) : null}
+          {creation.isOwner ? null : <ReportForm id={creation.id} outcome={report} />}
           <Anchor href="/" size="sm">
             Lumen Studio
           </Anchor>

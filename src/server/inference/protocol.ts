@@ -13,6 +13,7 @@ export type RgbImage = { width: number; height: number; pixels: Uint8Array };
 
 export type WorkerRequest =
   | { type: 'faces'; id: number; image: RgbImage }
+  | { type: 'nsfw'; id: number; image: RgbImage }
   /** The worker keeps the image and an output buffer for the job until `upscale-end`. */
   | { type: 'upscale-begin'; id: number; job: string; scale: EsrganScale; image: RgbImage }
   | { type: 'upscale-tile'; id: number; job: string; index: number }
@@ -23,8 +24,12 @@ export type WorkerRequest =
 
 export type FaceDetection = { faces: number; scores: number[] };
 
+/** nsfwjs's five classes, each image's shares (0–1, adding up to 1). */
+export type NsfwScores = { drawing: number; hentai: number; neutral: number; porn: number; sexy: number };
+
 export type WorkerAnswers = {
   faces: FaceDetection;
+  nsfw: NsfwScores;
   'upscale-begin': { tiles: number };
   'upscale-tile': Record<string, never>;
   'upscale-end': RgbImage;

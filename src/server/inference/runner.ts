@@ -1,11 +1,11 @@
 /**
  * The server's one inference worker (per process, kept across Next's hot reloads): ESRGAN-slim
- * upscales and face checks, in the order task-queue.ts sets. An upscale reports its place in line
+ * upscales, face checks and the screening of public images, in the order task-queue.ts sets. An upscale reports its place in line
  * and then its tiles done, the way a hosted provider reports its queue and progress.
  */
 import { createInferenceQueue, type InferenceQueue } from './task-queue';
 import { createWorkerHost, InferenceCrashError, isInferenceError, type WorkerHost } from './worker-host';
-import type { EsrganScale, FaceDetection, RgbImage, WorkerMemory } from './protocol';
+import type { EsrganScale, FaceDetection, NsfwScores, RgbImage, WorkerMemory } from './protocol';
 
 /** A check waits for at most one tile of a running upscale; this bounds how many may wait at all. */
 const MAX_WAITING_CHECKS = 16;
@@ -14,11 +14,11 @@ const MAX_WAITING_UPSCALES = 32;
 
 /**
  * Per request, after which the thread is taken for hung and replaced: a tile of at most 1104×1104
- * output pixels (×4; protocol.ts) takes 2–6 s here, a face check well under 1 s, a first model
- * load under a second.
+ * output pixels (×4; protocol.ts) takes 2–6 s here, a face check or a screening well under 1 s,
+ * a first model load under a second.
  */
 const TILE_TIME_LIMIT_MS = 60_000;
-const FACES_TIME_LIMIT_MS = 20_000;
+const CHECK_TIME_LIMIT_MS = 20_000;
 const TRANSFER_TIME_LIMIT_MS = 30_000;
 
 export type UpscaleProgress = { queuePosition: number } | { progress: number };
@@ -62,7 +62,16 @@ export function countFaces(image: RgbImage, signal?: AbortSignal): Promise<FaceD
   const { host, queue } = inference();
   return queue.check(() => {
     const pixels = ownBuffer(image.pixels);
-    return host.request({ type: 'faces', image: { ...image, pixels } }, { timeoutMs: FACES_TIME_LIMIT_MS, transfer: [pixels.buffer as ArrayBuffer] });
+    return host.request({ type: 'faces', image: { ...image, pixels } }, { timeoutMs: CHECK_TIME_LIMIT_MS, transfer: [pixels.buffer as ArrayBuffer] });
+  }, signal);
+}
+
+/** nsfwjs's shares for an image; `signal` withdraws a check that has not started yet. */
+export function classifyNsfw(image: RgbImage, signal?: AbortSignal): Promise<NsfwScores> {
+  const { host, queue } = inference();
+  return queue.check(() => {
+    const pixels = ownBuffer(image.pixels);
+    return host.request({ type: 'nsfw', image: { ...image, pixels } }, { timeoutMs: CHECK_TIME_LIMIT_MS, transfer: [pixels.buffer as ArrayBuffer] });
   }, signal);
 }
 
@@ -134,7 +143,7 @@ export function inferenceStats(): InferenceStats {
 /** Tests only: the worker thread exits between two steps, as a crash would; the next request gets a fresh one. */
 export async function crashInferenceWorkerForTests(): Promise<void> {
   const { host, queue } = inference();
-  await queue.check(() => host.request({ type: 'crash' }, { timeoutMs: FACES_TIME_LIMIT_MS })).catch((error: unknown) => {
+  await queue.check(() => host.request({ type: 'crash' }, { timeoutMs: CHECK_TIME_LIMIT_MS })).catch((error: unknown) => {
     if (!isInferenceError(error, 'InferenceCrashError')) throw error;
   });
 }

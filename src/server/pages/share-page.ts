@@ -15,7 +15,10 @@ import { systemStatus, type SystemStatus } from '~/server/services/system-status
 /** What the page renders: the creation with its date as text (props must be JSON), and its own address. */
 export type ShareView = Omit<SharedCreation, 'createdAt'> & { createdAt: string; pageUrl: string };
 
-export type SharePageProps = { messages: Messages; signedIn: boolean; systemStatus: SystemStatus; creation: ShareView };
+/** How a visitor's report from this page was answered (the page after its form is sent), or null. */
+export type ReportOutcome = 'thanks' | 'already' | 'tooMany' | 'invalid' | 'refused';
+
+export type SharePageProps = { messages: Messages; signedIn: boolean; systemStatus: SystemStatus; creation: ShareView; report: ReportOutcome | null };
 
 /** Neither a shared nor a private cache may keep any answer of this page, found or not. */
 export const SHARE_PAGE_CACHE_CONTROL = 'private, no-store, max-age=0';
@@ -24,10 +27,11 @@ export const SHARE_PAGE_CACHE_CONTROL = 'private, no-store, max-age=0';
  * The id in the path, checked as every caller's generation id is (ids.schema.ts): one that is too
  * long or holds a NUL is none we made, and gets the same "not found" without a query.
  */
-const shareId = generationIdInput.shape.id;
+export const shareId = generationIdInput.shape.id;
 
 export async function sharePageProps(
   context: Pick<GetServerSidePropsContext, 'req' | 'res' | 'params' | 'locale'>,
+  report: ReportOutcome | null = null,
 ): Promise<GetServerSidePropsResult<SharePageProps>> {
   context.res.setHeader('Cache-Control', SHARE_PAGE_CACHE_CONTROL);
   const parsed = shareId.safeParse(context.params?.id);
@@ -42,6 +46,7 @@ export async function sharePageProps(
       signedIn: viewer !== null,
       systemStatus: await systemStatus(await getDb().catch(() => null)),
       creation: { ...found, createdAt: found.createdAt.toISOString(), pageUrl: `${getEnv().appOrigin}/c/${encodeURIComponent(found.id)}` },
+      report,
     },
   };
 }

@@ -17,6 +17,8 @@ const TRPC_CODES = {
   too_many_api_keys: 'CONFLICT',
   account_suspended: 'FORBIDDEN',
   premium_required: 'FORBIDDEN',
+  removed_by_moderation: 'FORBIDDEN',
+  already_reported: 'CONFLICT',
   forbidden: 'FORBIDDEN',
   private_input: 'FORBIDDEN',
   input_unavailable: 'BAD_REQUEST',

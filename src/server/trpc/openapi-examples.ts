@@ -24,6 +24,7 @@ const GENERATION = {
   cost: 1,
   isPublic: true,
   isOwner: true,
+  review: null,
   queue: { dispatchAt: '2026-11-28T09:30:00.000Z', waitSeconds: 0, estimatedSeconds: 5 },
   progress: 1,
   etaSeconds: null,

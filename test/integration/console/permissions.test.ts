@@ -13,7 +13,7 @@ import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
 
 /** Who may call what: support's procedures (admins too), and those of admins alone. */
-const SUPPORT = ['admin.overview', 'admin.searchUsers', 'admin.user', 'admin.userLedger', 'admin.userPurchases', 'admin.jobs', 'admin.maintenance', 'admin.cancelJob', 'admin.refundJob', 'admin.purchases', 'admin.subscriptions'];
+const SUPPORT = ['admin.overview', 'admin.searchUsers', 'admin.user', 'admin.userLedger', 'admin.userPurchases', 'admin.jobs', 'admin.maintenance', 'admin.cancelJob', 'admin.refundJob', 'admin.purchases', 'admin.subscriptions', 'admin.moderationQueue', 'admin.moderate'];
 const ADMIN_ONLY = ['admin.adjustCredits', 'admin.setPremium', 'admin.setSuspended', 'admin.setRole', 'admin.deleteUser', 'admin.audit', 'admin.setMaintenance', 'admin.rerunJob', 'admin.reconcilePayments', 'admin.refundPurchase'];
 
 const CONSOLE = PROCEDURES.filter((procedure) => procedure.path.startsWith('admin.'));
@@ -81,6 +81,8 @@ function inputsFor(path: string): unknown[] {
     'admin.subscriptions': {},
     'admin.reconcilePayments': { actionId: 'permission-walk-9', days: 7, reason: 'walk' },
     'admin.refundPurchase': { actionId: 'permission-walk-10', purchaseId: 'cs_nothing', reason: 'walk' },
+    'admin.moderationQueue': undefined,
+    'admin.moderate': { actionId: 'permission-walk-12', generationId: 'cnothing', decision: 'take_down', reason: 'walk' },
   };
   return [good[path], { nonsense: ['\u0000', 1] }, undefined];
 }

@@ -118,7 +118,7 @@ describe('the owner’s say over the page', () => {
   it('turning a result private closes its page at once; public again reopens it', async () => {
     const id = await result(owner, 'a short-lived public', true);
     expect('props' in (await visit(id, 'other')).answer).toBe(true);
-    expect(await studio.caller(owner).prediction.setSharing({ id, isPublic: false })).toEqual({ id, isPublic: false, promptHidden: false });
+    expect(await studio.caller(owner).prediction.setSharing({ id, isPublic: false })).toEqual({ id, isPublic: false, promptHidden: false, review: null });
     expect((await visit(id, 'other')).answer).toEqual({ notFound: true });
     expect((await visit(id, 'signed-out')).answer).toEqual({ notFound: true });
     await expect(studio.caller(other).prediction.get({ id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -157,10 +157,10 @@ describe('the owner’s say over the page', () => {
     const lapsed = await studio.createUser({ credits: 10, premium: true });
     const id = await result(lapsed, 'from the premium days', false);
     await studio.db.user.update({ where: { id: lapsed.id }, data: { premium: false } });
-    expect(await studio.caller(lapsed).prediction.setSharing({ id, promptHidden: true })).toEqual({ id, isPublic: false, promptHidden: true });
+    expect(await studio.caller(lapsed).prediction.setSharing({ id, promptHidden: true })).toEqual({ id, isPublic: false, promptHidden: true, review: null });
     // A change that would make it private again is refused whole: the prompt stays as it was.
     await expect(studio.caller(lapsed).prediction.setSharing({ id, isPublic: false, promptHidden: false })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Upgrade to premium to make the generation private' });
-    expect(await studio.caller(lapsed).prediction.setSharing({ id, isPublic: true })).toEqual({ id, isPublic: true, promptHidden: true });
+    expect(await studio.caller(lapsed).prediction.setSharing({ id, isPublic: true })).toEqual({ id, isPublic: true, promptHidden: true, review: null });
     const { answer } = await visit(id, 'signed-out');
     expect('props' in answer ? (await answer.props).creation : null).toMatchObject({ id, isPublic: true, prompt: null, promptHidden: true });
   });
@@ -171,7 +171,7 @@ describe('the owner’s say over the page', () => {
     resetEnvCache();
     try {
       await expect(studio.caller(owner).generation.submit({ model_id: 'flux-schnell', prompt: 'during maintenance' })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-      expect(await studio.caller(owner).prediction.setSharing({ id, isPublic: false, promptHidden: true })).toEqual({ id, isPublic: false, promptHidden: true });
+      expect(await studio.caller(owner).prediction.setSharing({ id, isPublic: false, promptHidden: true })).toEqual({ id, isPublic: false, promptHidden: true, review: null });
       expect((await visit(id, 'other')).answer).toEqual({ notFound: true });
     } finally {
       delete process.env.MAINTENANCE_ENABLED;

@@ -15,7 +15,7 @@ function row(): Generation {
     platform: 'local', providerTarget: 'flux-dev', providerJobId: 'gen-1', attempts: 1, estimatedSeconds: 20, waitSeconds: 0, error: null,
     outputText: null, outputs: [{ key: 'k/1.png', url: 'http://x/1.png', contentType: 'image/png', thumbnailUrl: null }],
     dispatchAt: at, dispatchedAt: at, deadlineAt: at, lastCheckedAt: at, claimedUntil: null, createdAt: at, updatedAt: at, completedAt: at, deletedAt: null,
-    progress: 1, queuePosition: null, expectedDoneAt: null, starred: false, promptHidden: false, searchText: 'a red fox', apiKeyId: null, rerunOfId: null, batchId: null,
+    progress: 1, queuePosition: null, expectedDoneAt: null, starred: false, promptHidden: false, searchText: 'a red fox', apiKeyId: null, rerunOfId: null, batchId: null, moderation: null, moderatedAt: null, screening: null,
   };
 }
 

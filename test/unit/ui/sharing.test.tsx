@@ -60,7 +60,7 @@ afterEach(() => cleanup());
 
 describe('sharing switches in the creation details (issue 21)', () => {
   it('turning Private on sends exactly {id, isPublic: false}, moves at once, then shows the server’s answer; Copy link goes off', async () => {
-    const answer = heldAnswer<{ id: string; isPublic: boolean; promptHidden: boolean }>();
+    const answer = heldAnswer<{ id: string; isPublic: boolean; promptHidden: boolean; review: null }>();
     const { sent } = open({ premium: true, setSharing: () => answer.promise });
     await planKnown(true);
     expect(privateSwitch().checked).toBe(false);
@@ -75,7 +75,7 @@ describe('sharing switches in the creation details (issue 21)', () => {
     expect(hidePromptSwitch().disabled).toBe(true);
     await waitFor(() => expect(sent()).toEqual([{ id: 'gen-7', isPublic: false }]));
 
-    await act(async () => answer.resolve({ id: 'gen-7', isPublic: false, promptHidden: false }));
+    await act(async () => answer.resolve({ id: 'gen-7', isPublic: false, promptHidden: false, review: null }));
     await waitFor(() => expect(privateSwitch().disabled).toBe(false));
     expect(privateSwitch().checked).toBe(true);
     expect(screen.getByText('Only you can see it: its link shows “not found” to everyone else.')).toBeTruthy();
@@ -86,7 +86,7 @@ describe('sharing switches in the creation details (issue 21)', () => {
 
   it('hiding the prompt sends exactly {id, promptHidden: true}; the switches then show what the server answered', async () => {
     // The server's state wins over the wish: here the result had meanwhile been made private elsewhere.
-    const { sent } = open({ premium: true, setSharing: (input) => ({ id: (input as { id: string }).id, isPublic: false, promptHidden: true }) });
+    const { sent } = open({ premium: true, setSharing: (input) => ({ id: (input as { id: string }).id, isPublic: false, promptHidden: true, review: null }) });
     await planKnown(true);
     fireEvent.click(hidePromptSwitch());
     await waitFor(() => expect(sent()).toEqual([{ id: 'gen-7', promptHidden: true }]));
@@ -96,7 +96,7 @@ describe('sharing switches in the creation details (issue 21)', () => {
   });
 
   it('without premium, Private is locked with the reason and the way to the plans; hiding the prompt still works', async () => {
-    const { sent } = open({ premium: false, setSharing: (input) => ({ id: 'gen-7', isPublic: true, promptHidden: (input as { promptHidden: boolean }).promptHidden }) });
+    const { sent } = open({ premium: false, setSharing: (input) => ({ id: 'gen-7', isPublic: true, promptHidden: (input as { promptHidden: boolean }).promptHidden, review: null }) });
     await planKnown(false);
     expect(privateSwitch().disabled).toBe(true);
     const reason = screen.getByTestId('sharing-private-locked');
@@ -109,7 +109,7 @@ describe('sharing switches in the creation details (issue 21)', () => {
   });
 
   it('without premium, a result that is already private may still be made public (a lapsed plan traps nothing)', async () => {
-    const { sent } = open({ premium: false, shown: creation({ isPublic: false }), setSharing: () => ({ id: 'gen-7', isPublic: true, promptHidden: false }) });
+    const { sent } = open({ premium: false, shown: creation({ isPublic: false }), setSharing: () => ({ id: 'gen-7', isPublic: true, promptHidden: false, review: null }) });
     await waitFor(() => expect(privateSwitch().disabled).toBe(false));
     expect(screen.queryByTestId('sharing-private-locked')).toBeNull();
     expect(privateSwitch().checked).toBe(true);
@@ -151,7 +151,7 @@ describe('sharing in the result panel', () => {
     const calls: Sent[] = [];
     const handlers: Handlers = {
       'user.details': () => userDetails({ premium: true }),
-      'prediction.setSharing': () => ({ id: 'gen-9', isPublic: false, promptHidden: false }),
+      'prediction.setSharing': () => ({ id: 'gen-9', isPublic: false, promptHidden: false, review: null }),
     };
     renderWithProviders(<ResultKeepActions id="gen-9" isPublic={true} />, { handlers, calls });
     const button = screen.getByTestId('result-sharing');

@@ -11,6 +11,7 @@ import type { WorkerMemory, WorkerRequest, WorkerResponse } from '../protocol';
 import { ModelUnavailableError, tensorflowReady } from './backend';
 import { beginUpscale, dropUpscale, endUpscale, upscaleTile } from './esrgan';
 import { detectFaces } from './faces';
+import { classifyNsfw } from './nsfw';
 
 const port = parentPort;
 if (!port) throw new Error('The inference worker runs in a worker thread.');
@@ -25,6 +26,8 @@ async function answer(request: WorkerRequest): Promise<{ value: unknown; transfe
   switch (request.type) {
     case 'faces':
       return { value: await detectFaces(request.image), transfer: [] };
+    case 'nsfw':
+      return { value: await classifyNsfw(request.image), transfer: [] };
     case 'upscale-begin':
       return { value: { tiles: beginUpscale(request.job, request.scale, request.image) }, transfer: [] };
     case 'upscale-tile':

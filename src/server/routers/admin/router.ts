@@ -11,6 +11,8 @@ import { cancelJob } from './cancel-job';
 import { deleteUser } from './delete-user';
 import { jobs } from './jobs';
 import { maintenance } from './maintenance';
+import { moderate } from './moderate';
+import { moderationQueue } from './moderation-queue';
 import { overview } from './overview';
 import { purchases } from './purchases';
 import { reconcilePayments } from './reconcile-payments';
@@ -27,8 +29,8 @@ import { user } from './user';
 import { userLedger } from './user-ledger';
 import { userPurchases } from './user-purchases';
 
-/** What support may do: the overview, look up users and jobs, cancel and refund jobs, see payments and maintenance. */
-const supportProcedures = { overview, searchUsers, user, userLedger, userPurchases, jobs, maintenance, cancelJob, refundJob, purchases, subscriptions };
+/** What support may do: the overview, look up users and jobs, cancel and refund jobs, see payments and maintenance, moderate. */
+const supportProcedures = { overview, searchUsers, user, userLedger, userPurchases, jobs, maintenance, cancelJob, refundJob, purchases, subscriptions, moderationQueue, moderate };
 
 /** What only admins may do: grants, premium, suspension, roles, deleting an account, the audit log, maintenance, re-runs, reconciling and refunding payments. */
 const adminOnlyProcedures = { adjustCredits, setPremium, setSuspended, setRole, deleteUser, audit, setMaintenance, rerunJob, reconcilePayments, refundPurchase };

@@ -10,8 +10,10 @@ import { getModel, homeAppOf } from '~/catalogue';
 import type { Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
 import { announceGenerationChange } from '~/server/services/generation/events';
+import { ownerPublishes, ownerUnpublishes, settleScreening } from '~/server/services/moderation/publishing';
 import { storedOutputsOf } from '~/server/services/generation/present';
 import { handOverHref } from '~/utils/hand-over-query';
+import { reviewNoticeOf, type ReviewNotice } from '~/utils/moderation';
 import { mediaSizeOf, type MediaSize } from './media-size';
 
 export type SharedMedia = { url: string; contentType: string; posterUrl: string | null } & MediaSize;
@@ -65,33 +67,43 @@ export async function readSharedCreation(db: Db, id: string, viewerId: string | 
 }
 
 export type SharingChange = { isPublic?: boolean | undefined; promptHidden?: boolean | undefined };
-export type Sharing = { id: string; isPublic: boolean; promptHidden: boolean };
+export type Sharing = { id: string; isPublic: boolean; promptHidden: boolean; review: ReviewNotice | null };
 
 /**
  * The owner makes a creation public or private (private is premium, as at generation time) and
  * shows or hides its prompt. Turning it private closes its page and its files to everyone else at
- * once, on every instance (the change is announced, so no read cache keeps it).
+ * once, on every instance (the change is announced, so no read cache keeps it). Making it public
+ * goes through moderation (services/moderation/publishing.ts): screened first, refused when removed.
  */
 export async function setSharing(db: Db, ownerId: string, id: string, change: SharingChange): Promise<Sharing> {
   if (change.isPublic === false) {
     const owner = await db.user.findUnique({ where: { id: ownerId }, select: { premium: true } });
     if (!owner?.premium) throw new AppError('premium_required');
   }
-  const sharing = await db.$transaction(async (tx) => {
+  const { sharing, screenNow } = await db.$transaction(async (tx) => {
+    const publish = change.isPublic === true ? await ownerPublishes(tx, ownerId, id) : null;
     const changed = await tx.generation.updateMany({
       where: { id, userId: ownerId, deletedAt: null },
       data: {
-        ...(change.isPublic === undefined ? {} : { isPublic: change.isPublic }),
+        ...(change.isPublic === false ? { isPublic: false } : {}),
+        ...publish?.data,
         ...(change.promptHidden === undefined ? {} : { promptHidden: change.promptHidden }),
       },
     });
     if (changed.count === 0) throw new AppError('not_found', 'Generation not found.');
+    if (change.isPublic === false) await ownerUnpublishes(tx, id);
+    const row = await tx.generation.findUniqueOrThrow({ where: { id }, select: { id: true, isPublic: true, promptHidden: true, moderation: true } });
     if (change.isPublic !== undefined) {
-      await tx.storedObject.updateMany({ where: { generationId: id }, data: { isPrivate: !change.isPublic } });
+      await tx.storedObject.updateMany({ where: { generationId: id }, data: { isPrivate: !row.isPublic } });
     }
-    const row = await tx.generation.findUniqueOrThrow({ where: { id }, select: { id: true, isPublic: true, promptHidden: true } });
-    return row;
+    return { sharing: row, screenNow: publish?.screenNow ?? false };
   });
   await announceGenerationChange({ generationId: id });
-  return sharing;
+  if (!screenNow) return sharingOf(sharing);
+  await settleScreening(db, id);
+  return sharingOf(await db.generation.findUniqueOrThrow({ where: { id }, select: { id: true, isPublic: true, promptHidden: true, moderation: true } }));
+}
+
+function sharingOf(row: { id: string; isPublic: boolean; promptHidden: boolean; moderation: string | null }): Sharing {
+  return { id: row.id, isPublic: row.isPublic, promptHidden: row.promptHidden, review: reviewNoticeOf(row.moderation) };
 }

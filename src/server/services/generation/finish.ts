@@ -5,7 +5,8 @@
  * makes the refund happen at most once even if two paths race past the status check. Texts from
  * providers are stored as storable text (a NUL would make PostgreSQL refuse the whole update, and
  * the provider's retries with it: the job could never finish). The owner's callbacks for the end are
- * written in the transaction of the transition, so an end never commits without them.
+ * written in the transaction of the transition, so an end never commits without them. A public
+ * result is held private in that transaction until it is screened (services/moderation), after it.
  */
 import { toStorableText } from '~/catalogue';
 import type { Db } from '~/server/db/client';
@@ -14,6 +15,7 @@ import type { Prisma } from '~/server/db/generated/client';
 import { releaseKeySpend } from '~/server/services/api-keys/spend';
 import { enqueueGenerationCallbacks } from '~/server/services/callbacks/enqueue';
 import { grantCredits } from '~/server/services/credits/ledger';
+import { holdForScreening, screenInBackground } from '~/server/services/moderation/publishing';
 import { scaledMs, timeScale } from '~/server/config/time-scale';
 import type { ProviderProgress } from '~/server/providers';
 import { publishGenerationUpdate } from './events';
@@ -88,11 +90,13 @@ export async function finishSucceeded(
       },
       select: { userId: true },
     });
-    if (updated) await enqueueGenerationCallbacks(tx, updated.userId, generationId, 'succeeded');
-    return updated;
+    if (!updated) return null;
+    await enqueueGenerationCallbacks(tx, updated.userId, generationId, 'succeeded');
+    return { ...updated, screen: await holdForScreening(tx, generationId) };
   });
   if (!row) return false;
   await publishGenerationUpdate({ userId: row.userId, generationId, status: 'succeeded' });
+  if (row.screen) screenInBackground(db, generationId);
   await releaseFacePhotosQuietly(db, generationId);
   return true;
 }

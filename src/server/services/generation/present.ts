@@ -4,6 +4,7 @@ import { getModel, inputImagesOf } from '~/catalogue';
 import type { Prisma } from '~/server/db/generated/client';
 import { timeScale } from '~/server/config/time-scale';
 import { deepFreeze } from '~/utils/deep-freeze';
+import { reviewNoticeOf } from '~/utils/moderation';
 import { etaSeconds } from './progress';
 import { isRunning, PUBLIC_STATUSES, toPublicStatus } from './statuses';
 
@@ -28,6 +29,8 @@ export const predictionSchema = z.object({
   cost: z.number().int(),
   isPublic: z.boolean(),
   isOwner: z.boolean(),
+  /** What moderation tells the owner: 'waiting' for review, or 'removed' by it; null otherwise, and for everyone else. */
+  review: z.enum(['waiting', 'removed']).nullable(),
   /** When the job goes to the provider (free-tier queue) and how long it should then take. */
   queue: z.object({ dispatchAt: z.date(), waitSeconds: z.number(), estimatedSeconds: z.number() }),
   /** Fraction done (0–1) as the provider (or the local engine) reports it; 1 once succeeded; else null. */
@@ -78,6 +81,7 @@ export const PREDICTION_COLUMNS = {
   outputType: true,
   outputText: true,
   outputs: true,
+  moderation: true,
 } as const satisfies Prisma.GenerationSelect;
 
 /** A row with the columns a prediction is made of (a whole Generation is one). */
@@ -127,6 +131,7 @@ function buildPrediction(row: PresentedRow, viewerId: string | null, now: number
     cost: row.cost,
     isPublic: row.isPublic,
     isOwner: viewerId === row.userId,
+    review: viewerId === row.userId ? reviewNoticeOf(row.moderation) : null,
     queue: { dispatchAt: row.dispatchAt, waitSeconds: row.waitSeconds, estimatedSeconds: row.estimatedSeconds },
     progress: row.status === 'succeeded' ? 1 : running ? row.progress : null,
     etaSeconds: etaSeconds(row, now, timeScale()),

@@ -19,6 +19,9 @@ export const AUDIT_ACTIONS = [
   'job.rerun',
   'purchase.refund',
   'payments.reconcile',
+  'moderation.approve',
+  'moderation.take_down',
+  'moderation.restore',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -22,6 +22,8 @@ import * as privacyRequestExport from '~/server/routers/privacy/request-export.s
 import * as uploadKeepPhoto from '~/server/routers/upload/keep-photo.schema';
 import * as adminJobs from '~/server/routers/admin/jobs.schema';
 import * as adminMaintenance from '~/server/routers/admin/maintenance.schema';
+import * as adminModerate from '~/server/routers/admin/moderate.schema';
+import * as adminModerationQueue from '~/server/routers/admin/moderation-queue.schema';
 import * as adminOverview from '~/server/routers/admin/overview.schema';
 import * as adminPurchases from '~/server/routers/admin/purchases.schema';
 import * as adminReconcilePayments from '~/server/routers/admin/reconcile-payments.schema';
@@ -193,4 +195,6 @@ export const OUTPUT_SCHEMAS: { [P in ProcedurePath]: z.ZodType<Answer<OutputAt<P
   'admin.audit': adminAudit.auditOutput,
   'admin.setMaintenance': adminSetMaintenance.setMaintenanceOutput,
   'admin.rerunJob': adminRerunJob.rerunJobOutput,
+  'admin.moderationQueue': adminModerationQueue.moderationQueueOutput,
+  'admin.moderate': adminModerate.moderateOutput,
 };

@@ -24,6 +24,7 @@ export function predictionFixture(overrides: Partial<Prediction> = {}): Predicti
     cost: 1,
     isPublic: true,
     isOwner: true,
+    review: null,
     queue: { dispatchAt: new Date(0), waitSeconds: 0, estimatedSeconds: 20 },
     progress: null,
     etaSeconds: null,
