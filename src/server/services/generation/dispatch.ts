@@ -23,8 +23,9 @@ export const MAX_SUBMIT_ATTEMPTS = 4;
  * Claims due jobs in turn across users, within the concurrency limits (PROVIDER_CONCURRENCY per
  * provider, MODEL_CONCURRENCY per model; a claimed job counts as running from its claim). A due
  * job's turn is its place in its owner's line plus the jobs its owner already runs, so the next
- * free slot goes to whoever runs least: one person's batch of 50 takes one slot after another
- * while everyone else's jobs slip in between, instead of all 50 going first.
+ * free slot goes to whoever runs least; among equal turns, the owner served longest ago (or never,
+ * in the last day) goes first. One person's batch of 50 takes one slot after another while
+ * everyone else's jobs slip in between, instead of all 50 going first.
  */
 export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]> {
   const { PROVIDER_CONCURRENCY, MODEL_CONCURRENCY } = getEnv();
@@ -42,7 +43,7 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
       by_platform AS (SELECT "platform", count(*) AS n FROM busy GROUP BY "platform"),
       by_model AS (SELECT "modelId", count(*) AS n FROM busy GROUP BY "modelId"),
       due AS (
-        SELECT g."id", g."platform", g."modelId", g."dispatchAt", COALESCE(p.n, 0) AS "platformBusy", COALESCE(m.n, 0) AS "modelBusy",
+        SELECT g."id", g."userId", g."platform", g."modelId", g."dispatchAt", COALESCE(p.n, 0) AS "platformBusy", COALESCE(m.n, 0) AS "modelBusy",
           COALESCE(u.n, 0) + ROW_NUMBER() OVER (PARTITION BY g."userId" ORDER BY g."dispatchAt", g."id") AS "turn"
         FROM "Generation" g
         LEFT JOIN by_user u ON u."userId" = g."userId"
@@ -52,17 +53,23 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
           AND (g."claimedUntil" IS NULL OR g."claimedUntil" < ${now})
           AND COALESCE(p.n, 0) < ${PROVIDER_CONCURRENCY} AND COALESCE(m.n, 0) < ${MODEL_CONCURRENCY}
       ),
+      -- When each owner with a due job last had one sent (through the owner's index by creation time).
+      served AS (
+        SELECT o."userId", (SELECT max(s."dispatchedAt") FROM "Generation" s WHERE s."userId" = o."userId" AND s."createdAt" > ${new Date(now.getTime() - SERVED_WITHIN_MS)}) AS "lastServed"
+        FROM (SELECT DISTINCT "userId" FROM due) o
+      ),
       -- Several claimed at once fill each provider's and model's free slots in turn order, no more.
       ranked AS (
-        SELECT *, ROW_NUMBER() OVER (PARTITION BY "platform" ORDER BY "turn", "dispatchAt", "id") AS "platformPlace",
-          ROW_NUMBER() OVER (PARTITION BY "modelId" ORDER BY "turn", "dispatchAt", "id") AS "modelPlace"
-        FROM due
+        SELECT d.*, s."lastServed",
+          ROW_NUMBER() OVER (PARTITION BY d."platform" ORDER BY d."turn", s."lastServed" NULLS FIRST, d."dispatchAt", d."id") AS "platformPlace",
+          ROW_NUMBER() OVER (PARTITION BY d."modelId" ORDER BY d."turn", s."lastServed" NULLS FIRST, d."dispatchAt", d."id") AS "modelPlace"
+        FROM due d JOIN served s ON s."userId" = d."userId"
       ),
       next AS (
         SELECT g."id" FROM "Generation" g
         JOIN ranked r ON r."id" = g."id"
         WHERE r."platformBusy" + r."platformPlace" <= ${PROVIDER_CONCURRENCY} AND r."modelBusy" + r."modelPlace" <= ${MODEL_CONCURRENCY}
-        ORDER BY r."turn", r."dispatchAt", r."id" LIMIT ${limit}
+        ORDER BY r."turn", r."lastServed" NULLS FIRST, r."dispatchAt", r."id" LIMIT ${limit}
         FOR UPDATE OF g SKIP LOCKED
       )
       UPDATE "Generation" g SET "claimedUntil" = ${claimExpiry(now.getTime())}, "attempts" = g."attempts" + 1
@@ -70,6 +77,9 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
     return rows.map((r) => r.id);
   });
 }
+
+/** How far back an owner's last sent job counts for their place among equal turns. */
+const SERVED_WITHIN_MS = 24 * 60 * 60 * 1000;
 
 /** The advisory lock claimers take in turn (any fixed number; this one spells "due"). */
 const CLAIM_LOCK = 0x647565;
