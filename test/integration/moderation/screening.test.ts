@@ -14,6 +14,7 @@ import { resetEnvCache } from '~/env';
 import { classifyNsfw, decodeRgb } from '~/server/inference';
 import { sharePageProps } from '~/server/pages/share-page';
 import { screeningsSettled } from '~/server/services/moderation/publishing';
+import { screenCreation } from '~/server/services/moderation/screen';
 import { explicitShare, isExplicit } from '~/server/services/moderation/screen-rules';
 import { getStorage } from '~/server/services/storage';
 import { photo, type PhotoName } from '@test/helpers/photos';
@@ -153,6 +154,17 @@ describe('NSFW_THRESHOLD=0: every public creation is held', () => {
     expect(await stateOf(fresh)).toMatchObject({ isPublic: false, moderation: 'held' });
   });
 
+  it('a video is screened on its poster frame; a text result is not screened (only its prompt)', async () => {
+    const { id: video } = await studio.caller(owner).generation.submit({ model_id: 'kling-1.6-text-to-video', prompt: 'waves at night', is_public: true });
+    expect((await runUntil(studio.db, video)).status).toBe('succeeded');
+    await screeningsSettled();
+    expect(await stateOf(video)).toMatchObject({ isPublic: false, moderation: 'held', screening: { unanswered: null, images: [{ output: 0, held: true }] } });
+    const { id: text } = await studio.caller(owner).generation.submit({ model_id: 'image-caption', image_url: await studio.upload(owner), is_public: true });
+    expect((await runUntil(studio.db, text)).status).toBe('succeeded');
+    await screeningsSettled();
+    expect(await stateOf(text)).toMatchObject({ isPublic: true, moderation: null, screening: { unanswered: null, images: [], held: false } });
+  });
+
   it('a private creation is not screened, and neither is its prompt; made public by its owner, it is screened then and held', async () => {
     const privateOne = await creation('a porn parody poster', false);
     expect(await stateOf(privateOne)).toEqual({ isPublic: false, moderation: null, screening: null });
@@ -176,6 +188,13 @@ describe('NSFW_THRESHOLD=1: no image is held', () => {
     expect(await shareStatus(shown)).toBe(200);
     expect(await studio.caller(owner).prediction.get({ id: shown })).toMatchObject({ isPublic: true, review: null });
     expect(await filesPrivate(shown)).toEqual([false]);
+  });
+
+  it('a burst of 20 screens at once is answered in full (none refused by the worker’s line and held for that)', async () => {
+    const shown = await creation('a harbour in the rain', true);
+    const row = await studio.db.generation.findUniqueOrThrow({ where: { id: shown }, select: { input: true, outputs: true } });
+    const screens = await Promise.all(Array.from({ length: 20 }, () => screenCreation(row)));
+    expect(screens.map((screen) => [screen.unanswered, screen.held, screen.images.length])).toEqual(Array.from({ length: 20 }, () => [null, false, 1]));
   });
 
   it('a prompt with a listed word is held all the same', async () => {

@@ -11,6 +11,7 @@
 import { getEnv } from '~/env';
 import { classifyNsfw, decodeRgb, inferenceReady, UnreadableImageError, type DecodeLimits, type NsfwScores } from '~/server/inference';
 import { storedOutputsOf, type StoredOutput } from '~/server/services/generation/present';
+import { firstFrameWebp } from '~/server/services/samples/poster';
 import { getStorage, keyFromStorageUrl } from '~/server/services/storage';
 import { listedWordsIn } from './prompt-words';
 import { explicitShare, isExplicit } from './screen-rules';
@@ -40,11 +41,38 @@ export type Screening = {
 
 export type ScreenedCreation = { input: unknown; outputs: unknown };
 
-/** The key of what is screened for an output: the image itself, a video's poster; null for text. */
-function screenedKey(output: StoredOutput): string | null | 'missing' {
-  if (output.contentType.startsWith('image/')) return output.key;
-  if (output.contentType.startsWith('video/')) return (output.thumbnailUrl ? keyFromStorageUrl(output.thumbnailUrl) : null) ?? 'missing';
-  return null;
+/**
+ * Screens take their turn one at a time in this process: a burst of results (a batch finishing, a
+ * moderator's queue of owners' switches) then waits here rather than overfilling the worker's line
+ * of quick checks, which would refuse the excess, and every one of them would be held for review.
+ * A face check, which someone waits for before they pay, still goes before the screen in the worker.
+ */
+let turn: Promise<unknown> = Promise.resolve();
+
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const run = turn.then(work, work);
+  turn = run.catch(() => undefined);
+  return run;
+}
+
+/** What is screened for an output: the image itself, a video's poster (its stored one, or its first frame); nothing for text. */
+type Screened = { image: string } | { firstFrameOf: string } | null;
+
+function screenedOf(output: StoredOutput): Screened {
+  if (output.contentType.startsWith('image/')) return { image: output.key };
+  if (!output.contentType.startsWith('video/')) return null;
+  const poster = output.thumbnailUrl ? keyFromStorageUrl(output.thumbnailUrl) : null;
+  return poster ? { image: poster } : { firstFrameOf: output.key };
+}
+
+async function posterBytes(screened: NonNullable<Screened>): Promise<Buffer> {
+  if ('image' in screened) return storedBytes(screened.image);
+  try {
+    return await firstFrameWebp(await storedBytes(screened.firstFrameOf));
+  } catch (error) {
+    if (error instanceof UnreadableImageError) throw error;
+    throw new UnreadableImageError('not_an_image', `no first frame in ${screened.firstFrameOf}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 async function storedBytes(key: string): Promise<Buffer> {
@@ -67,10 +95,9 @@ async function storedBytes(key: string): Promise<Buffer> {
 async function screenImages(outputs: StoredOutput[], threshold: number, signal: AbortSignal): Promise<ImageScreen[]> {
   const screens: ImageScreen[] = [];
   for (const [index, output] of outputs.entries()) {
-    const key = screenedKey(output);
-    if (key === null) continue;
-    if (key === 'missing') throw new UnreadableImageError('not_an_image', 'a video without a poster frame');
-    const image = await decodeRgb(await storedBytes(key), SCREEN_DECODE_LIMITS, CLASSIFIER_IMAGE_SIDE);
+    const screened = screenedOf(output);
+    if (screened === null) continue;
+    const image = await decodeRgb(await posterBytes(screened), SCREEN_DECODE_LIMITS, CLASSIFIER_IMAGE_SIDE);
     const scores = await classifyNsfw(image, signal);
     screens.push({ output: index, scores, explicitShare: Math.round(explicitShare(scores) * 10_000) / 10_000, held: isExplicit(scores, threshold) });
   }
@@ -94,7 +121,12 @@ export async function screenCreation(creation: ScreenedCreation, limitMs = SCREE
     unanswered,
     held: unanswered !== null || promptWords.length > 0 || images.some((image) => image.held),
   });
-  if (!outputs.some((output) => screenedKey(output) !== null)) return verdict([], null);
+  if (!outputs.some((output) => screenedOf(output) !== null)) return verdict([], null);
+  return inTurn(() => screenImagesWithin(outputs, threshold, limitMs, verdict));
+}
+
+/** The images' screen, its time limit counted from its turn. */
+async function screenImagesWithin(outputs: StoredOutput[], threshold: number, limitMs: number, verdict: (images: ImageScreen[], unanswered: Unanswered | null) => Screening): Promise<Screening> {
   const stop = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeUp = new Promise<'timeout'>((resolve) => {
