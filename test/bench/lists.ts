@@ -5,7 +5,8 @@
  * in interleaved rounds (each round: every read once), each figure the mean of its rounds. On the
  * small database (scale/seed.ts: 60 generations of the benchmark user) and, with --rows=<n>, on the
  * large one too (n generations of other users and 50,000 of the benchmark user), one studio at a
- * time so neither shares the cores with the other's idle work. The ratios are each run's own.
+ * time so neither shares the cores with the other's idle work. --runs=<n> (1) measures n runs on
+ * databases seeded once. The ratios are each run's own.
  */
 import { loadavg } from 'node:os';
 import type { TestDatabase } from '../helpers/database';
@@ -67,27 +68,29 @@ async function measureOn(database: TestDatabase, userId: string, secret: string,
   }
 }
 
-export async function measureLists(options: { otherRows?: number; secondsPerRead: number; secret: string; commit: string; profile: string[] }): Promise<ListsRun> {
+/**
+ * `runs` runs, each with fresh studios (one per database, one at a time) on databases seeded once:
+ * seeding the large one takes minutes, and a run's figures are its studio's, not its data's.
+ */
+export async function measureLists(options: { otherRows?: number; secondsPerRead: number; secret: string; commit: string; profile: string[]; runs: number }): Promise<ListsRun[]> {
   const small = await prepare((url, userId) => seedSmall(url, userId));
-  const loadBefore = loadavg()[0] ?? 0;
-  let smallFigures: ListsDatabase;
+  const large = options.otherRows === undefined ? undefined : await prepare((url, userId) => seedLarge(url, userId, options.otherRows!));
+  const runs: ListsRun[] = [];
   try {
-    smallFigures = await measureOn(small.database, small.userId, options.secret, options.secondsPerRead, options.profile);
+    for (let run = 0; run < options.runs; run += 1) {
+      const loadBefore = loadavg()[0] ?? 0;
+      const smallFigures = await measureOn(small.database, small.userId, options.secret, options.secondsPerRead, run === 0 ? options.profile : []);
+      const largeFigures = large ? await measureOn(large.database, large.userId, options.secret, options.secondsPerRead, []) : undefined;
+      runs.push({ at: new Date().toISOString(), commit: options.commit, loadBefore, connections: LIST_CONNECTIONS, rounds: LIST_ROUNDS, secondsPerRead: options.secondsPerRead, small: smallFigures, ...(largeFigures ? { large: largeFigures } : {}) });
+    }
   } finally {
-    await small.db.$disconnect();
-    await small.database.stop();
-  }
-  let largeFigures: ListsDatabase | undefined;
-  if (options.otherRows !== undefined) {
-    const large = await prepare((url, userId) => seedLarge(url, userId, options.otherRows!));
-    try {
-      largeFigures = await measureOn(large.database, large.userId, options.secret, options.secondsPerRead, []);
-    } finally {
-      await large.db.$disconnect();
-      await large.database.stop();
+    for (const prepared of [small, large]) {
+      if (!prepared) continue;
+      await prepared.db.$disconnect();
+      await prepared.database.stop();
     }
   }
-  return { at: new Date().toISOString(), commit: options.commit, loadBefore, connections: LIST_CONNECTIONS, rounds: LIST_ROUNDS, secondsPerRead: options.secondsPerRead, small: smallFigures, ...(largeFigures ? { large: largeFigures } : {}) };
+  return runs;
 }
 
 function targetOf(name: string): string {

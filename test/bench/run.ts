@@ -22,10 +22,11 @@
  * --only=start builds the app when .next is missing and measures npm start's cold start (spawn to first answer) and its memory
  * (cold-start.ts), prints, records nothing.
  * --only=lists builds the app when .next is missing and measures the list reads against the bare route at 16 connections
- * (lists.ts; the large database too with --rows), recorded apart (results.json's lists runs). A full run measures them too.
+ * (lists.ts; the large database too with --rows; --runs=<n> runs on databases seeded once), recorded apart (results.json's
+ * lists runs). A full run measures them too.
  * --only=streams builds the app when .next is missing and measures 10,000 open prediction.onUpdate streams (streams.ts: memory
- * a stream, refusals, the push of a final status, the poll beside them), recorded apart (results.json's streams runs). A full run
- * measures them too.
+ * a stream, refusals, the push of a final status, the poll beside them; --runs=<n> runs, each on a fresh studio and database),
+ * recorded apart (results.json's streams runs). A full run measures them too.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -216,10 +217,14 @@ async function main(): Promise<void> {
 /** Ten thousand open update streams (streams.ts), recorded in results.json's streams runs and BENCHMARKS.md. */
 async function streamsOnly(): Promise<void> {
   const profile = option('profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('profile')}`] : [];
-  const run = await measureStreams({ secret: SECRET, commit: commit(), secondsPerWindow: Math.max(2, DURATION_S / 3), profile });
-  console.log(describeStreams(run));
+  const runs = [];
+  for (let i = 0; i < Number(option('runs') ?? 1); i += 1) {
+    const run = await measureStreams({ secret: SECRET, commit: commit(), secondsPerWindow: Math.max(2, DURATION_S / 3), profile: i === 0 ? profile : [] });
+    console.log(describeStreams(run));
+    runs.push(run);
+  }
   const results = loadResults();
-  results.streams = [...(FRESH || !results.streams ? [] : results.streams), run];
+  results.streams = [...(FRESH || !results.streams ? [] : results.streams), ...runs];
   saveResults(results);
   writeReport(results);
   console.log(`\nRecorded as an open-streams run (${results.streams.length} run(s)); wrote BENCHMARKS.md`);
@@ -228,10 +233,10 @@ async function streamsOnly(): Promise<void> {
 /** The list reads against the bare route (lists.ts), recorded in results.json's lists runs and BENCHMARKS.md. */
 async function listsOnly(): Promise<void> {
   const profile = option('profile') ? ['--cpu-prof', `--cpu-prof-dir=${option('profile')}`] : [];
-  const run = await measureLists({ otherRows: ROWS, secondsPerRead: DURATION_S, secret: SECRET, commit: commit(), profile });
-  console.log(describeLists(run));
+  const runs = await measureLists({ otherRows: ROWS, secondsPerRead: DURATION_S, secret: SECRET, commit: commit(), profile, runs: Number(option('runs') ?? 1) });
+  for (const run of runs) console.log(describeLists(run));
   const results = loadResults();
-  results.lists = [...(FRESH || !results.lists ? [] : results.lists), run];
+  results.lists = [...(FRESH || !results.lists ? [] : results.lists), ...runs];
   saveResults(results);
   writeReport(results);
   console.log(`\nRecorded as a list-reads run (${results.lists.length} run(s)); wrote BENCHMARKS.md`);

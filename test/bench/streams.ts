@@ -3,7 +3,8 @@
  * streams on one studio (the production build, as `npm start` runs it), spread over 500 users.
  *
  * - Memory: the server process's resident memory before the streams and with all of them open
- *   (each a connection of its own, opened 200 at a time), divided by the streams.
+ *   (each a connection of its own, opened 200 at a time; the pushed users' by the bench, the rest
+ *   by a process of their own, stream-holder.ts), divided by the streams.
  * - Refused: streams whose answer was not a 200 with tRPC's `connected` event.
  * - Push: with every stream open, a local FLUX job of one of the users, from the moment its row
  *   says it completed to the moment its final status arrives on each of that user's streams (the
@@ -11,7 +12,6 @@
  * - The poll (a finished generation's prediction.get, 16 connections) before the streams and with
  *   them open, in windows; its p99 with them against without.
  */
-import { request, type ClientRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { encode } from 'next-auth/jwt';
@@ -20,6 +20,7 @@ import { getTestDatabase } from '../helpers/database';
 import { startApp } from '../e2e/helpers/app-server';
 import { window } from './scale/reads';
 import { median } from './median';
+import { holdStreams, openStream, type Held, type OpenStream } from './stream-holder';
 
 export const STREAMS = 10_000;
 export const STREAM_USERS = 500;
@@ -55,37 +56,6 @@ function rssBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
-type OpenStream = { request: ClientRequest; text: () => string; onData: (listener: () => void) => void };
-
-function openStream(url: string, cookie: string): Promise<OpenStream | null> {
-  return new Promise((resolve) => {
-    const req = request(url, { agent: false, headers: { accept: 'text/event-stream', cookie } }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        resolve(null);
-        return;
-      }
-      let text = '';
-      const listeners: Array<() => void> = [];
-      let settled = false;
-      response.setEncoding('utf8');
-      response.on('error', () => undefined);
-      response.on('data', (chunk: string) => {
-        // Only the newest events matter; the stream's opening is checked once.
-        text = (text + chunk).slice(-65_536);
-        for (const listener of listeners) listener();
-        if (!settled && text.includes('event: connected\n')) {
-          settled = true;
-          resolve({ request: req, text: () => text, onData: (listener) => listeners.push(listener) });
-        }
-      });
-      response.on('end', () => !settled && resolve(null));
-    });
-    req.on('error', () => resolve(null));
-    req.end();
-  });
-}
-
 async function pollWindows(url: string, cookie: string, seconds: number): Promise<{ p99: number; rps: number }> {
   const figures = [];
   for (let i = 0; i < POLL_WINDOWS; i += 1) figures.push(await window(url, cookie, seconds, POLL_CONNECTIONS));
@@ -97,6 +67,7 @@ export async function measureStreams(options: { secret: string; commit: string; 
   const db = createDb(database.connectionString, { maxConnections: 3 });
   const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: options.secret, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' }, options.profile);
   const streams: OpenStream[] = [];
+  let held: Held | undefined;
   try {
     await db.user.createMany({ data: Array.from({ length: STREAM_USERS }, (_, i) => ({ email: `stream-${i}@example.test`, premium: true, credits: 1_000_000 })) });
     const users = await db.user.findMany({ where: { email: { startsWith: 'stream-' } }, orderBy: { email: 'asc' }, select: { id: true, email: true } });
@@ -123,21 +94,27 @@ export async function measureStreams(options: { secret: string; commit: string; 
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const rssBefore = rssBytes(app.pid);
 
+    // The pushed users' streams are the bench's own (it times their arrivals); every other user's
+    // are held by a process of their own (stream-holder.ts), so the bench's GC is not the server's.
+    const watched = new Set(Array.from({ length: PUSHES }, (_, k) => k + 1));
+    const perUser = STREAMS / STREAM_USERS;
     let refused = 0;
-    for (let i = 0; i < STREAMS; i += OPEN_AT_ONCE) {
-      const batch = await Promise.all(Array.from({ length: Math.min(OPEN_AT_ONCE, STREAMS - i) }, (_, j) => openStream(streamUrl, cookies[(i + j) % STREAM_USERS]!)));
-      for (const stream of batch) {
+    for (const k of watched) {
+      for (let i = 0; i < perUser; i += 1) {
+        const stream = await openStream(streamUrl, cookies[k]!);
         if (stream) streams.push(stream);
         else refused += 1;
       }
     }
+    held = await holdStreams({ url: streamUrl, cookies: cookies.filter((_, index) => !watched.has(index)), count: STREAMS - watched.size * perUser, atOnce: OPEN_AT_ONCE });
+    refused += held.refused;
+    const opened = streams.length + held.opened;
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const rssOpen = rssBytes(app.pid);
 
-    // Pushes: user k's job; its streams are every STREAM_USERS-th stream from k.
     const pushMs: number[] = [];
-    for (let k = 1; k <= PUSHES; k += 1) {
-      const mine = streams.filter((_, index) => index % STREAM_USERS === k);
+    for (const k of watched) {
+      const mine = streams.filter((_, index) => Math.floor(index / perUser) === k - 1);
       const id = await submit(cookies[k]!);
       const arrivals = mine.map(
         (stream) =>
@@ -161,11 +138,11 @@ export async function measureStreams(options: { secret: string; commit: string; 
       loadBefore,
       streams: STREAMS,
       users: STREAM_USERS,
-      opened: streams.length,
+      opened,
       refused,
       rssBeforeMb: Math.round(rssBefore / 1024 / 1024),
       rssOpenMb: Math.round(rssOpen / 1024 / 1024),
-      bytesPerStream: Math.round((rssOpen - rssBefore) / Math.max(1, streams.length)),
+      bytesPerStream: Math.round((rssOpen - rssBefore) / Math.max(1, opened)),
       pushMs,
       pollP99Without: without.p99,
       pollP99With: withStreams.p99,
@@ -174,6 +151,7 @@ export async function measureStreams(options: { secret: string; commit: string; 
     };
   } finally {
     for (const stream of streams) stream.request.destroy();
+    held?.stop();
     await app.stop();
     await db.$disconnect();
     await database.stop();

@@ -16,6 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { stripeWebhookRoute } from './stripe-webhook-route';
 import { submitRoute } from './submit-route';
+import { directListReads } from './list-query-routes';
 import { openUpdateStream } from './update-stream-route';
 
 /**
@@ -39,6 +40,8 @@ const DIRECT_ROUTES: ReadonlyMap<string, DirectHandler> = new Map<string, Direct
   ['/api/webhooks/stripe', stripeWebhookRoute],
   ['/api/unigen', submitRoute],
   ['/api/trpc/prediction.onUpdate', updateStreamDirect],
+  // The list reads people repeat most: what they do not answer (errors, other shapes) goes to Next's tRPC route.
+  ...Object.entries(directListReads).map(([path, answer]): [string, DirectHandler] => [path, async (req, res) => ((await answer(req, res)) ? undefined : ANSWER_WITH_NEXT)]),
 ]);
 
 /** The handler that answers `url` (a request's path and query) here, or undefined: Next answers it. */

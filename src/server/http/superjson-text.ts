@@ -14,13 +14,15 @@ import superjson from 'superjson';
 /** Thrown by the walk at a value it leaves to superjson. */
 const NOT_PLAIN = Symbol('not plain');
 
-function walk(value: unknown, path: string, dates: string[], seen: Set<object>): void {
+/** A value that is not an object: nothing to list, or a value superjson writes its own way. */
+function checkLeaf(value: unknown): void {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value) || Object.is(value, -0)) throw NOT_PLAIN;
-    return;
-  }
-  if (typeof value !== 'object') throw NOT_PLAIN;
+  if (typeof value === 'number' && Number.isFinite(value) && !Object.is(value, -0)) return;
+  throw NOT_PLAIN;
+}
+
+/** Lists the dates' paths under `value` (an object); a leaf's path is never made. */
+function walk(value: object, path: string, dates: string[], seen: Set<object>): void {
   // superjson writes an object (a date too) met twice as a referential equality: its own text.
   if (seen.has(value)) throw NOT_PLAIN;
   seen.add(value);
@@ -31,7 +33,11 @@ function walk(value: unknown, path: string, dates: string[], seen: Set<object>):
   }
   const prefix = path === '' ? '' : `${path}.`;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) walk(value[i], prefix + i, dates, seen);
+    for (let i = 0; i < value.length; i += 1) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null) walk(item, prefix + i, dates, seen);
+      else checkLeaf(item);
+    }
     return;
   }
   const proto = Object.getPrototypeOf(value) as unknown;
@@ -39,14 +45,17 @@ function walk(value: unknown, path: string, dates: string[], seen: Set<object>):
   for (const key in value) {
     // superjson escapes these in its paths, and JSON.stringify would call a toJSON.
     if (key.includes('.') || key.includes('\\') || key === 'toJSON') throw NOT_PLAIN;
-    walk((value as Record<string, unknown>)[key], prefix + key, dates, seen);
+    const item = (value as Record<string, unknown>)[key];
+    if (typeof item === 'object' && item !== null) walk(item, prefix + key, dates, seen);
+    else checkLeaf(item);
   }
 }
 
 export function superjsonText(value: unknown): string {
   const dates: string[] = [];
   try {
-    walk(value, '', dates, new Set());
+    if (typeof value === 'object' && value !== null) walk(value, '', dates, new Set());
+    else checkLeaf(value);
   } catch (error) {
     if (error !== NOT_PLAIN) throw error;
     return JSON.stringify(superjson.serialize(value));

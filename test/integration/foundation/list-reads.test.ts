@@ -4,11 +4,14 @@
  * database, each answer is compared with the procedure through tRPC's adapter, and with the answer
  * made the way the list was made before (whole rows read, each presented, superjson over the whole
  * output); the REST path (GET /api/v1/generations) with the same output as plain JSON. Refusals
- * (signed out, not premium, bad input) are the adapter's own.
+ * (signed out, not premium, bad input) are the adapter's own. The same routes as the production server
+ * answers them before Next give the same answers, and leave the rest to Next.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import superjson from 'superjson';
 import { serveRoutes, type RouteServer } from '@test/helpers/api-route-server';
+import { listenOnLoopback, type LoopbackServer } from '@test/helpers/http';
+import { directListReads } from '~/server/http/list-query-routes';
 import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 import { listOutput } from '~/server/routers/prediction/list.schema';
 import { recentOutput } from '~/server/routers/prediction/recent.schema';
@@ -16,6 +19,8 @@ import { toPrediction } from '~/server/services/generation/present';
 
 let studio: Studio;
 let server: RouteServer;
+/** The routes as the production server answers them before Next (direct-routes.ts); what they leave answers 404 here. */
+let direct: LoopbackServer;
 let owner: StudioUser;
 let cookie: string;
 
@@ -80,12 +85,19 @@ beforeAll(async () => {
     '/own/credits.history': await import('~/pages/api/trpc/credits.history'),
     '/api/v1/[...path]': await import('~/pages/api/v1/[...path]'),
   });
+  direct = await listenOnLoopback((req, res) => {
+    const path = (req.url ?? '').split('?')[0]!.replace('/own/', '/api/trpc/') as keyof typeof directListReads;
+    void directListReads[path](req, res).then((answered) => {
+      if (!answered) res.writeHead(404).end();
+    });
+  });
   owner = await studio.createUser({ credits: 10, premium: true });
   cookie = await studio.cookieFor(owner);
   await seed(owner);
 });
 
 afterAll(async () => {
+  await direct?.close();
   await server?.close();
   await studio?.stop();
 });
@@ -109,6 +121,10 @@ async function both(path: string, input: unknown, headers: Record<string, string
   const adapter = await ask(`${server.url}/adapter/${path}${query}`, headers);
   const own = await ask(`${server.url}/own/${path}${query}`, headers);
   expect({ ...own, length: null, body: steady(own.body) }).toEqual({ ...adapter, length: null, body: steady(adapter.body) });
+  // Before Next, a call it answers is the same answer; any other is left to Next (404 here).
+  const early = await ask(`${direct.url}/own/${path}${query}`, { ...headers, 'accept-encoding': 'identity' });
+  if (own.status === 200) expect({ ...early, length: null, body: steady(early.body) }).toEqual({ ...own, length: null, body: steady(own.body) });
+  else expect(early.status).toBe(404);
   return own;
 }
 
@@ -148,6 +164,15 @@ describe('a page of creations on its own route', () => {
     expect(steady((await both('prediction.list', { limit: 5, modelId: 'flux-schnell' })).body)).toBe(steady(wire(await pageBefore({ modelId: 'flux-schnell' }, 5))));
     expect(steady((await both('prediction.list', { limit: 24, starred: true })).body)).toBe(steady(wire(await pageBefore({ starred: true }, 24))));
     expect((await both('prediction.list', { limit: 24, sort: 'oldest', q: 'fox' })).status).toBe(200);
+  });
+
+  it('gzips a large page before Next for a client that takes gzip, as Next would', async () => {
+    const query = `?batch=1&input=${batchOf({ limit: 24 })}`;
+    const plain = await ask(`${server.url}/own/prediction.list${query}`, { cookie });
+    const zipped = await fetch(`${direct.url}/own/prediction.list${query}`, { headers: { cookie, 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    // fetch unzips: the same text.
+    expect(steady(await zipped.text())).toBe(steady(plain.body));
   });
 
   it('answers the REST path (GET /api/v1/generations) with the same output as before', async () => {

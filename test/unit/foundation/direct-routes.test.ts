@@ -28,6 +28,13 @@ describe('directRouteFor', () => {
     expect(directRouteFor('/api/trpc/prediction.onUpdate?input=%7B%7D')).toBe(directRouteFor('/api/trpc/prediction.onUpdate'));
   });
 
+  it('answers the list reads itself: a page of creations, recent creations, the credit history', () => {
+    for (const path of ['/api/trpc/prediction.list', '/api/trpc/prediction.recent', '/api/trpc/credits.history']) {
+      expect(directRouteFor(path)).toBeDefined();
+      expect(directRouteFor(`${path}?batch=1&input=%7B%7D`)).toBe(directRouteFor(path));
+    }
+  });
+
   it('answers with the handlers the pages/api files export', () => {
     expect(stripeWebhookPage).toBe(stripeWebhookRoute);
     expect(submitPage).toBe(submitRoute);
@@ -36,7 +43,7 @@ describe('directRouteFor', () => {
   it('leaves every other request to Next, near misses included', () => {
     const nearMisses = ['/api/webhooks/replicate', '/api/webhooks/stripe/', '/api/webhooks/stripes', '/fr/api/webhooks/stripe'];
     const submitNearMisses = ['/api/unigen/', '/api/unigen/abc', '/api/unigen/check', '/api/unigen/sync', '/api/unigens', '/fr/api/unigen'];
-    const streamNearMisses = ['/api/trpc/prediction.get', '/api/trpc/prediction.onUpdate,user.onBalance', '/api/trpc/user.onBalance', '/api/trpc/prediction.onUpdate/'];
+    const streamNearMisses = ['/api/trpc/prediction.get', '/api/trpc/prediction.onUpdate,user.onBalance', '/api/trpc/user.onBalance', '/api/trpc/prediction.onUpdate/', '/api/trpc/prediction.list,credits.balance', '/api/trpc/credits.balance'];
     for (const url of ['/', ...nearMisses, ...submitNearMisses, ...streamNearMisses, undefined]) {
       expect(directRouteFor(url)).toBeUndefined();
     }
