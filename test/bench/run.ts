@@ -19,6 +19,8 @@
  * the webhook with server.mjs answering them before Next, and through Next, in interleaved rounds), prints, records nothing.
  * --only=builders builds the app when .next is missing and measures the builders' door (builders.ts: a submit with a key
  * against a cookie in interleaved rounds, and 1,000 completions' callbacks at a loopback receiver), prints, records nothing.
+ * --only=screening builds the app when .next is missing and measures screening (screening.ts: one 1024² image screened in the
+ * worker, and the poll's p99 while 20 images are screened at once against idle), prints, records nothing.
  * --only=start builds the app when .next is missing and measures npm start's cold start (spawn to first answer) and its memory
  * (cold-start.ts), prints, records nothing.
  * --only=lists builds the app when .next is missing and measures the list reads against the bare route at 16 connections
@@ -42,6 +44,7 @@ import { describeRun, loadResults, saveResults, writeReport, type BenchRun, type
 import { startFakeStripe } from '../helpers/fake-stripe';
 import { describeWebhook, measureWebhook, processCpuMs, processGroupCpuMs } from './webhook';
 import { describeModels, measureModelsHere, measurePollDuringUpscale } from './models';
+import { describeScreening, measureScreening } from './screening';
 import { measureScale } from './scale';
 import { describeScale, type ScaleRun } from './scale/describe';
 import { describePollPaths, measurePollPaths } from './poll-paths';
@@ -84,6 +87,15 @@ async function settled(url: string, cookie: string): Promise<void> {
   throw new Error(`The seed generation did not finish: ${url}`);
 }
 
+async function screened(url: string, cookie: string): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const { data } = (await (await fetch(url, { headers: { cookie } })).json()) as { data: { review: string | null } };
+    if (data.review === null) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The seed generation's screen did not answer: ${url}`);
+}
+
 /** The premium benchmark user (10,000,000 credits), signed in, with one FLUX image of theirs finished. */
 async function benchUserWithFinishedSeed(appUrl: string, db: Db): Promise<{ cookie: string; id: string }> {
   const { cookie } = await premiumBenchUser(db, SECRET);
@@ -94,6 +106,8 @@ async function benchUserWithFinishedSeed(appUrl: string, db: Db): Promise<{ cook
   });
   const id = ((await seed.json()) as { data: { id: string } }).data.id;
   await settled(`${appUrl}/api/unigen/${id}`, cookie);
+  // A public result is shown to visitors (its share page) once its screen has answered.
+  await screened(`${appUrl}/api/unigen/${id}`, cookie);
   return { cookie, id };
 }
 
@@ -147,6 +161,11 @@ async function main(): Promise<void> {
   if (option('only') === 'start') {
     console.log(describeColdStart(await measureColdStart(SECRET)));
     console.log('\n--only=start: printed, not recorded.');
+    return;
+  }
+  if (option('only') === 'screening') {
+    console.log(describeScreening(await measureScreening(SECRET)));
+    console.log('\n--only=screening: printed, not recorded.');
     return;
   }
   if (option('only') === 'builders') {

@@ -94,7 +94,7 @@ describe('the console is hidden from everyone but staff', () => {
     const page = await visitor.newPage();
     const missing = await answerOf(page, '/admin/no-such-page');
     expect(missing).toMatchObject({ status: 404, notFound: true, console: false });
-    for (const at of ['/admin', '/admin/users', '/admin/jobs', '/admin/payments', '/admin/audit']) {
+    for (const at of ['/admin', '/admin/users', '/admin/jobs', '/admin/payments', '/admin/moderation', '/admin/audit']) {
       expect({ at, ...(await answerOf(page, at)) }).toEqual({ at, ...missing });
     }
 

@@ -50,13 +50,15 @@ async function submit(page: Page, prompt: string, isPublic = true): Promise<stri
   return ((await answer.json()) as { data: { id: string } }).data.id;
 }
 
-/** Waits (in a hook too, where expect.poll cannot run) until the creation has succeeded. */
+/** Waits (in a hook too, where expect.poll cannot run) until the creation has succeeded and passed its screen. */
 async function waitSucceeded(page: Page, id: string): Promise<void> {
   await vi.waitFor(
     async () => {
-      const { status, error } = ((await (await page.request.get(`${app.url}/api/unigen/${id}`)).json()) as { data: { status: string; error: string | null } }).data;
+      const { status, error, review } = ((await (await page.request.get(`${app.url}/api/unigen/${id}`)).json()) as { data: { status: string; error: string | null; review: string | null } }).data;
       if (status === 'failed') throw new Error(`${id} failed: ${error}`);
       if (status !== 'succeeded') throw new Error(`${id} is ${status}`);
+      // A public result is shown to others once its screen has answered.
+      if (review !== null) throw new Error(`${id} is ${review}`);
     },
     { timeout: 120_000, interval: 250 },
   );

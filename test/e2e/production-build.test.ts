@@ -97,6 +97,9 @@ describe('npm start on the build output alone', () => {
     expect(made.user_credits).toBe(CREDITS - 1);
 
     await expect.poll(async () => (await trpcGet('prediction.get', { id: made.id })).data.status, { timeout: 60_000, interval: 100 }).toBe('succeeded');
+    // Public: nsfwjs screens it in the compiled worker (its model loads from node_modules), and it goes public.
+    await expect.poll(async () => (await trpcGet('prediction.get', { id: made.id })).data.review, { timeout: 60_000, interval: 100 }).toBe(null);
+    expect((await trpcGet('prediction.get', { id: made.id })).data.isPublic).toBe(true);
     const rest = await restGet(made.id);
     expect(rest.status).toBe(200);
     expect(rest.data).toMatchObject({ id: made.id, status: 'succeeded' });

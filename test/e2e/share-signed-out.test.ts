@@ -28,7 +28,7 @@ async function signInWithEmail(page: Page, email: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in with email' }).click();
 }
 
-/** The owner makes a public creation and waits for it to succeed. */
+/** The owner makes a public creation and waits for it to succeed and pass its screen. */
 async function sharedCreation(owner: BrowserContext): Promise<string> {
   const page = await owner.newPage();
   await page.goto(`${app.url}/creations`);
@@ -40,9 +40,11 @@ async function sharedCreation(owner: BrowserContext): Promise<string> {
   const { id } = ((await answer.json()) as { data: { id: string } }).data;
   await vi.waitFor(
     async () => {
-      const { status, error } = ((await (await page.request.get(`${app.url}/api/unigen/${id}`)).json()) as { data: { status: string; error: string | null } }).data;
+      const { status, error, review } = ((await (await page.request.get(`${app.url}/api/unigen/${id}`)).json()) as { data: { status: string; error: string | null; review: string | null } }).data;
       if (status === 'failed') throw new Error(`${id} failed: ${error}`);
       if (status !== 'succeeded') throw new Error(`${id} is ${status}`);
+      // A public result is shown to others once its screen has answered.
+      if (review !== null) throw new Error(`${id} is ${review}`);
     },
     { timeout: 120_000, interval: 250 },
   );
