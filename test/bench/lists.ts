@@ -10,9 +10,11 @@
  */
 import { loadavg } from 'node:os';
 import type { TestDatabase } from '../helpers/database';
-import { startApp } from '../e2e/helpers/app-server';
+import { encode } from 'next-auth/jwt';
+import { createDb } from '~/server/db/client';
+import { startApp, type AppServer } from '../e2e/helpers/app-server';
 import { prepare, side } from './scale';
-import { BARE, meanOf, SCALE_READS, urlOf, window, type ScaleFigure, type ScaleRead } from './scale/reads';
+import { BARE, meanOf, SCALE_READS, urlOf, window, type ScaleFigure, type ScaleRead, type ScaleSide } from './scale/reads';
 import { countRows, seedLarge, seedSmall } from './scale/seed';
 import { median } from './median';
 
@@ -45,10 +47,29 @@ export type ListFigure = ScaleFigure & { ratio: number };
 export type ListsDatabase = { generations: number; reads: Array<{ name: string } & ListFigure> };
 export type ListsRun = { at: string; commit: string; loadBefore: number; connections: number; rounds: number; secondsPerRead: number; small: ListsDatabase; large?: ListsDatabase };
 
+/**
+ * The benchmark user's studio for the list reads: signed in, one of their seeded finished
+ * generations to poll (on the large database none is submitted: the seed's running rows hold every
+ * slot the engine's fair share gives a model, so a new job would wait for them), page 1's cursor.
+ */
+async function listSide(app: AppServer, database: TestDatabase, userId: string, secret: string): Promise<ScaleSide> {
+  const cookie = `next-auth.session-token=${await encode({ token: { sub: userId, email: 'bench@example.test' }, secret })}`;
+  const db = createDb(database.connectionString, { maxConnections: 1 });
+  try {
+    const finished = await db.generation.findFirst({ where: { userId, status: 'succeeded', deletedAt: null }, select: { id: true } });
+    // The small database's seed has no finished row: one is made there (its engine has room).
+    if (!finished) return await side(app, userId, secret);
+    const page = await db.generation.findMany({ where: { userId, deletedAt: null }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 24, select: { id: true } });
+    return { url: app.url, cookie, cursor: page.at(-1)!.id, finishedId: finished.id };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
 async function measureOn(database: TestDatabase, userId: string, secret: string, secondsPerRead: number, profile: string[]): Promise<ListsDatabase> {
   const app = await startApp({ NODE_ENV: 'production', DATABASE_URL: database.connectionString, NEXTAUTH_SECRET: secret, DEV_SIGNIN: 'off', LOCAL_ENGINE: 'on' }, profile);
   try {
-    const here = await side(app, userId, secret);
+    const here = await listSide(app, database, userId, secret);
     const seconds = Math.max(1, secondsPerRead / LIST_ROUNDS);
     const figures = new Map<string, ScaleFigure[]>();
     for (let round = 0; round < LIST_ROUNDS; round += 1) {
