@@ -6,12 +6,10 @@
 import { NativeSelect, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useTranslations } from '~/i18n';
 import { BATCH_MAX_PROMPTS, BATCH_MAX_VARIATIONS, batchPromptLines } from '~/catalogue/public';
-
-export type BatchValues = { on: boolean; prompts: string; variations: number };
+import type { BatchValues } from './batch-values';
 
 const VARIATION_CHOICES = Array.from({ length: BATCH_MAX_VARIATIONS }, (_, i) => String(i + 1));
 
-export const BATCH_OFF: BatchValues = { on: false, prompts: '', variations: 1 };
 
 export function BatchFields({ value, onChange, disabled }: { value: BatchValues; onChange: (next: BatchValues) => void; disabled?: boolean }) {
   const t = useTranslations('batch');

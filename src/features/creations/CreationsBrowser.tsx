@@ -6,7 +6,6 @@
  */
 import { Box, Button, Center, Checkbox, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useSessionStatus } from '~/features/auth/session-status';
-import { RecentBatches } from '~/features/batches/RecentBatches';
 import { useTranslations } from '~/i18n';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
@@ -30,6 +29,8 @@ const CollectionsMenu = dynamic(() => import('./CollectionsMenu').then((m) => m.
 
 // The selection's actions load when a first creation is selected.
 const SelectionBar = dynamic(() => import('./SelectionBar').then((m) => m.SelectionBar), { ssr: false });
+// A user's batches, grouped, load after the list they sit above.
+const RecentBatches = dynamic(() => import('~/features/batches/RecentBatches').then((m) => m.RecentBatches), { ssr: false });
 
 export const CREATIONS_PAGE_SIZE = 24;
 

@@ -11,8 +11,7 @@ import { useRouter } from 'next/router';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { BATCH_MAX_PROMPTS, batchCostFor, batchItemInputs, batchPromptField, batchPromptLines, estimatedDurationFor, RECENT_LIMIT_GENERATOR, type PublicApp, type PublicModelDefinition } from '~/catalogue/public';
 import { pathWithoutLocale } from '~/features/auth/callback-url';
-import { BATCH_OFF, BatchFields, type BatchValues } from '~/features/batches/BatchFields';
-import { BatchCard } from '~/features/batches/BatchCard';
+import { BATCH_OFF, type BatchValues } from '~/features/batches/batch-values';
 import { useBatchSubmit } from '~/features/batches/useBatchSubmit';
 import { RecentCreations } from '~/features/creations/RecentCreations';
 import type { FormValues } from '~/features/form/controls/types';
@@ -36,6 +35,10 @@ const ModelPicker = dynamic(() => import('./ModelPicker').then((m) => m.ModelPic
 const ComparisonSlider = dynamic(() => import('~/features/outputs/ComparisonSlider').then((m) => m.ComparisonSlider), { ssr: false });
 // A finished result's star, sharing and 'Copy link' load with the result, not with the generator.
 const ResultKeepActions = dynamic(() => import('~/features/creations/ResultKeepActions').then((m) => m.ResultKeepActions), { ssr: false });
+// The Batch control loads just after the form, and a batch's card once one is sent: neither is
+// needed to fill the form and press Generate.
+const BatchFields = dynamic(() => import('~/features/batches/BatchFields').then((m) => m.BatchFields), { ssr: false });
+const BatchCard = dynamic(() => import('~/features/batches/BatchCard').then((m) => m.BatchCard), { ssr: false });
 const keepActions = (prediction: ShownPrediction) => <ResultKeepActions id={prediction.id} isPublic={prediction.isPublic} review={prediction.review} />;
 
 export type GeneratorPanelProps = {

@@ -60,7 +60,7 @@ function setup(credits: number) {
 
 async function fillBatch() {
   await screen.findByTestId('dynamic-form');
-  fireEvent.click(screen.getByRole('switch', { name: 'Batch: many prompts in one go' }));
+  fireEvent.click(await screen.findByRole('switch', { name: 'Batch: many prompts in one go' }));
   fireEvent.change(await screen.findByLabelText('Prompts, one per line'), { target: { value: 'a fox\n\n  an owl \na hare' } });
   fireEvent.change(screen.getByLabelText('Variations of each prompt'), { target: { value: '2' } });
 }
