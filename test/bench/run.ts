@@ -21,6 +21,8 @@
  * against a cookie in interleaved rounds, and 1,000 completions' callbacks at a loopback receiver), prints, records nothing.
  * --only=screening builds the app when .next is missing and measures screening (screening.ts: one 1024² image screened in the
  * worker, and the poll's p99 while 20 images are screened at once against idle), prints, records nothing.
+ * --only=console builds the app when .next is missing and measures the operator's console's reads (console-scale.ts: user
+ * search, the jobs list filtered, the overview) at 100,000 users and 1,050,000 generations, prints, records nothing.
  * --only=start builds the app when .next is missing and measures npm start's cold start (spawn to first answer) and its memory
  * (cold-start.ts), prints, records nothing.
  * --only=lists builds the app when .next is missing and measures the list reads against the bare route at 16 connections
@@ -51,6 +53,7 @@ import { describePollPaths, measurePollPaths } from './poll-paths';
 import { describeDirectRoutes, measureDirectRoutes } from './direct-routes';
 import { describeBuilders, measureBuilders } from './builders';
 import { describeColdStart, measureColdStart } from './cold-start';
+import { describeConsole, measureConsole } from './console-scale';
 import { describeLists, measureLists } from './lists';
 import { describeStreams, measureStreams } from './streams';
 
@@ -166,6 +169,11 @@ async function main(): Promise<void> {
   if (option('only') === 'screening') {
     console.log(describeScreening(await measureScreening(SECRET)));
     console.log('\n--only=screening: printed, not recorded.');
+    return;
+  }
+  if (option('only') === 'console') {
+    console.log(describeConsole(await measureConsole(SECRET, DURATION_S)));
+    console.log('\n--only=console: printed, not recorded.');
     return;
   }
   if (option('only') === 'builders') {

@@ -5,6 +5,7 @@
  * finished ones are swept now and then.
  */
 import type { Db } from '~/server/db/client';
+import { queryDirect } from '~/server/db/direct-query';
 import { Prisma } from '~/server/db/generated/client';
 
 export type RateCount = { limit: number; remaining: number; resetSeconds: number; allowed: boolean };
@@ -16,11 +17,15 @@ let lastSweep = 0;
 
 export async function countRequest(db: Db, buckets: readonly string[], limit: number, now = new Date()): Promise<RateCount> {
   const windowStart = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
-  const rows = await db.$queryRaw<{ count: number }[]>`
-    INSERT INTO "ApiRateWindow" ("bucket", "windowStart", "count")
-    VALUES ${Prisma.join(buckets.map((bucket) => Prisma.sql`(${bucket}, ${windowStart}::timestamp(3), 1)`))}
-    ON CONFLICT ("bucket", "windowStart") DO UPDATE SET "count" = "ApiRateWindow"."count" + 1
-    RETURNING "count"`;
+  // Straight to the pool (direct-query.ts): it runs before every counted request.
+  const rows = await queryDirect<{ count: number }>(
+    db,
+    Prisma.sql`
+      INSERT INTO "ApiRateWindow" ("bucket", "windowStart", "count")
+      VALUES ${Prisma.join(buckets.map((bucket) => Prisma.sql`(${bucket}, ${windowStart}::timestamp(3), 1)`))}
+      ON CONFLICT ("bucket", "windowStart") DO UPDATE SET "count" = "ApiRateWindow"."count" + 1
+      RETURNING "count"`,
+  );
   await sweep(db, windowStart);
   const fullest = Math.max(...rows.map((row) => row.count));
   const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_MS - now.getTime()) / 1000));
