@@ -103,7 +103,7 @@ describe('keep this photo for next time', () => {
   it('sends the photo and the choice, and starts unticked', async () => {
     const calls: Call[] = [];
     renderWithProviders(<KeepPhotoToggle url="https://studio.test/api/storage/u/me/uploads/2026-11-28/a.jpg" testId="keep" />, {
-      handlers: { 'upload.keepPhoto': (input) => ({ keep: (input as { keep: boolean }).keep }) },
+      handlers: { 'upload.keepPhoto': (input: unknown) => ({ keep: (input as { keep: boolean }).keep }) },
       calls,
     });
     const box = (await screen.findByLabelText('Keep this photo for next time')) as HTMLInputElement;
