@@ -4,7 +4,7 @@
  * widget) and the credit history (Account → Credits). Each runs its procedure's door and body.
  */
 import { historyInput, historyOutput } from '~/server/routers/credits/history.schema';
-import { creationsPage } from '~/server/routers/prediction/list';
+import { creationsPage } from '~/server/services/creations/page';
 import { listInput, listOutput } from '~/server/routers/prediction/list.schema';
 import { recentInput, recentOutput } from '~/server/routers/prediction/recent.schema';
 import { listCreditHistory } from '~/server/services/credits/history';
