@@ -94,9 +94,11 @@ describe('a studio with 5 starting credits', () => {
     await expect.poll(() => credits(page)).toBe('4 credits');
     const src = await page.getByTestId('output-image').first().locator('img').getAttribute('src');
     expect(src).toBeTruthy();
-    const image = await fetch(new URL(src!, app.url));
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    // As the owner's browser loads it (their cookie): a public result is private until its screen
+    // answers, and only its owner may read it meanwhile.
+    const image = await page.request.get(new URL(src!, app.url).href);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toMatch(/^image\//);
     expect(await page.getByTestId('output-download').first().getAttribute('download')).toBeTruthy();
     // Free users do not get the Recent Creations widget.
     expect(await page.getByTestId('recent-creations').count()).toBe(0);

@@ -72,7 +72,9 @@ beforeAll(async () => {
   browser = await launchChromium();
   dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-history-'));
   seedPremiumUser(dataDir, EMAIL, { grant: 1000 });
-  app = await startApp({ STARTING_CREDITS: '0', TIME_SCALE: '0.01', DATA_DIR: dataDir });
+  // What people find in their history: screening of public results is test/e2e/moderation.test.ts's
+  // and production-build.test.ts's, so here public results show at once.
+  app = await startApp({ STARTING_CREDITS: '0', TIME_SCALE: '0.01', DATA_DIR: dataDir, NSFW_CHECK: 'off' });
   context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await signIn(page);
