@@ -11,7 +11,7 @@ import { getEnv } from '~/env';
 import { getDb, type Db } from '~/server/db/client';
 import { AppError } from '~/server/errors';
 import { ensureServerRuntime } from '~/server/runtime';
-import { countRequest } from '~/server/services/api-limits/rate-limit';
+import { countRequest, type RateCount } from '~/server/services/api-limits/rate-limit';
 import { authenticateApiKey } from '~/server/services/api-keys/authenticate';
 import { createInnerContext, type InnerContext } from '~/server/trpc/context';
 import type { Credentials } from './credentials';
@@ -26,8 +26,9 @@ export async function apiContextFromRequest(req: IncomingMessage, res: ServerRes
   if (credentials.kind === 'key') {
     const db = await getDb();
     ensureServerRuntime(db);
-    const holder = await authenticateApiKey(db, credentials.secret);
-    await limit(res, db, [`key:${holder.keyId}`, `user:${holder.userId}`], holder.premium);
+    const env = getEnv();
+    const { holder, count } = await authenticateApiKey(db, credentials.secret, { free: env.API_RATE_LIMIT_FREE, premium: env.API_RATE_LIMIT_PREMIUM });
+    answerCount(res, count);
     return createInnerContext({ db, user: { id: holder.userId }, apiKey: { id: holder.keyId, scopes: holder.scopes } });
   }
   const context = await contextFromRequest(req);
@@ -43,7 +44,11 @@ export async function apiContextFromRequest(req: IncomingMessage, res: ServerRes
 
 async function limit(res: ServerResponse, db: Db, buckets: string[], premium: boolean): Promise<void> {
   const env = getEnv();
-  const count = await countRequest(db, buckets, premium ? env.API_RATE_LIMIT_PREMIUM : env.API_RATE_LIMIT_FREE);
+  answerCount(res, await countRequest(db, buckets, premium ? env.API_RATE_LIMIT_PREMIUM : env.API_RATE_LIMIT_FREE));
+}
+
+/** RateLimit-* on every counted answer; past the limit 429 with Retry-After, and the procedure does not run. */
+function answerCount(res: ServerResponse, count: RateCount): void {
   res.setHeader('RateLimit-Limit', String(count.limit));
   res.setHeader('RateLimit-Remaining', String(count.remaining));
   res.setHeader('RateLimit-Reset', String(count.resetSeconds));
