@@ -3,10 +3,13 @@
  * outlive its user (deleted) or name one that was never made (a forged `sub` signed with a leaked
  * secret, `__proto__` included); either is no one signed in, the same 401 as no session at all.
  * A suspended user's session stops working here, on its next request, with the suspension's text.
- * The user's row is read once here, with what the premium and staff doors need of it.
+ * The user's row is read once here, with what the premium and staff doors need of it. It runs
+ * before every signed-in call, so its statement goes straight to the pool (direct-query.ts).
  */
 import type { SessionUser } from '~/server/auth/session-user';
 import type { Db } from '~/server/db/client';
+import { queryDirect } from '~/server/db/direct-query';
+import { Prisma } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
 import { assertNotSuspended } from '~/server/services/suspension';
 import { isRole, type Role } from '~/utils/staff-roles';
@@ -14,10 +17,12 @@ import { noteSeen } from './last-seen';
 
 export type SignedInAccount = { user: SessionUser; premium: boolean; role: Role };
 
-export async function signedInAccount(db: Pick<Db, 'user' | '$executeRaw'>, user: SessionUser | null): Promise<SignedInAccount> {
+type AccountRow = { premium: boolean; role: string; suspendedAt: Date | null; lastSeenAt: Date | null };
+
+export async function signedInAccount(db: Db, user: SessionUser | null): Promise<SignedInAccount> {
   if (!user) throw new AppError('unauthorized');
   // Premium, role and suspension are read from the database on every call, never from the session.
-  const row = await db.user.findUnique({ where: { id: user.id }, select: { premium: true, role: true, suspendedAt: true, lastSeenAt: true } });
+  const [row] = await queryDirect<AccountRow>(db, Prisma.sql`SELECT "premium", "role", "suspendedAt", "lastSeenAt" FROM "User" WHERE "id" = ${user.id}`);
   if (!row) throw new AppError('unauthorized');
   assertNotSuspended(row);
   noteSeen(db, user.id, row.lastSeenAt);
