@@ -3,8 +3,11 @@
  * PostgreSQL, with the local engine.
  *
  * - A submit with a key against the same submit with a cookie: POST /api/unigen from 32
- *   connections, a key of its own per submit, in interleaved rounds (cookie, key, cookie, key, ...)
- *   so the machine's drift and the queue's growth fall on both. The limit is raised past the rate
+ *   connections, a key of its own per submit, in interleaved rounds whose order turns each round
+ *   (cookie then key, key then cookie, ...): every window leaves thousands of queued jobs that the
+ *   local engine works through during the next one, so the second of a pair always meets a busier
+ *   studio than the first, and a fixed order would charge that to one side. An even number of rounds
+ *   puts each side second as often as first. The limit is raised past the rate
  *   (its bookkeeping still runs on every key request: that is part of a key's cost). POST
  *   /api/v1/generations with the key is measured beside them, through Next.
  * - 1,000 completions → 1,000 callbacks: 1,000 submits (16 at a time) finish on the local engine,
@@ -24,7 +27,7 @@ import { CONNECTIONS, type ApiRow } from './api';
 import { premiumBenchUser } from './bench-user';
 import { median } from './median';
 
-const ROUNDS = 3;
+const ROUNDS = 4;
 const CALLBACKS = 1_000;
 const SUBMITS_IN_FLIGHT = 16;
 
@@ -146,8 +149,10 @@ export async function measureBuilders(secret: string, seconds: number): Promise<
     const run: BuildersRun = { cookie: [], key: [], v1Key: [], callbacks: undefined as unknown as BuildersRun['callbacks'] };
     const unigen = `${app.url}/api/unigen`;
     for (let round = 0; round < ROUNDS; round += 1) {
-      run.cookie.push(await submitRate('POST /api/unigen, cookie', unigen, { cookie: user.cookie, origin: app.url }, seconds, `cookie-${round}`));
-      run.key.push(await submitRate('POST /api/unigen, key', unigen, { authorization: `Bearer ${key}` }, seconds, `key-${round}`));
+      const cookieWindow = async () => run.cookie.push(await submitRate('POST /api/unigen, cookie', unigen, { cookie: user.cookie, origin: app.url }, seconds, `cookie-${round}`));
+      const keyWindow = async () => run.key.push(await submitRate('POST /api/unigen, key', unigen, { authorization: `Bearer ${key}` }, seconds, `key-${round}`));
+      if (round % 2 === 0) await cookieWindow().then(keyWindow);
+      else await keyWindow().then(cookieWindow);
       run.v1Key.push(await submitRate('POST /api/v1/generations, key', `${app.url}/api/v1/generations`, { authorization: `Bearer ${key}` }, seconds, `v1-${round}`));
     }
     // The submits above leave thousands of queued jobs: the callbacks' figure gets a studio of its own.
@@ -179,7 +184,7 @@ export function describeBuilders(run: BuildersRun): string {
   const ratio = median(run.key.map((row) => row.rps)) / median(run.cookie.map((row) => row.rps));
   const c = run.callbacks;
   return [
-    `### The builders' door (${ROUNDS} interleaved rounds, ${CONNECTIONS} connections)`,
+    `### The builders' door (${ROUNDS} interleaved rounds, cookie first in rounds 1 and 3, key first in 2 and 4; ${CONNECTIONS} connections)`,
     '| Submit | req/s (rounds) | p99 ms (rounds) |',
     '|---|---|---|',
     `| POST /api/unigen, cookie | ${rates(run.cookie)} | ${p99s(run.cookie)} |`,
