@@ -15,7 +15,7 @@ import type { CreationStatusFilter, CreationTypeFilter } from '~/utils/creation-
 import { assertOwnCollection } from './collections';
 import { findSearchMatches, idsOfFixedLength } from './search-matches';
 import { likeLiteral, searchWords } from './search-words';
-import { creationColumnsSql, readPlainPage } from './plain-page';
+import { creationColumnsSql, onColumnsOnly, readColumnPage } from './column-page';
 
 export const CREATION_SORTS = ['newest', 'oldest'] as const;
 export type CreationSort = (typeof CREATION_SORTS)[number];
@@ -39,14 +39,10 @@ export const CREATION_COLUMNS = { ...PREDICTION_COLUMNS, starred: true } as cons
 export type CreationRow = Prisma.GenerationGetPayload<{ select: typeof CREATION_COLUMNS }>;
 const CREATION_COLUMNS_SQL = creationColumnsSql(CREATION_COLUMNS);
 
-/** No filter and no search: the page most reads are (plain-page.ts reads it). */
-function isPlain(filters: CreationFilters): boolean {
-  return !filters.type && !filters.status && !filters.modelId && !filters.q?.trim() && !filters.from && !filters.to && !filters.starred && !filters.collectionId;
-}
-
 export async function listCreations(db: Db, ownerId: string, filters: CreationFilters & PageRequest): Promise<Page<CreationRow>> {
   const direction = filters.sort === 'oldest' ? 'asc' : 'desc';
-  if (isPlain(filters)) return toPage(await readPlainPage(db, CREATION_COLUMNS_SQL, ownerId, filters, direction), filters.limit);
+  // Without search words or a collection: column-page.ts's one statement.
+  if (onColumnsOnly(filters)) return toPage(await readColumnPage(db, CREATION_COLUMNS_SQL, ownerId, filters, direction), filters.limit);
   if (filters.collectionId) await assertOwnCollection(db, ownerId, filters.collectionId);
   const words = await searchWords(db, filters.q);
   const matches = words.length > 0 ? await findSearchMatches(db, ownerId, words) : undefined;
