@@ -64,4 +64,27 @@ describe('round-robin claims across users', () => {
     expect(ahead.length).toBeLessThanOrEqual(LIMIT);
     expect(peakRunning([...batchRows, singleRow])).toBe(LIMIT);
   });
+
+  it('a single job of user B goes ahead of the first items of 40 other users’ batches, none of whom has been served yet', async () => {
+    const b = await studio.createUser({ credits: 2, premium: true });
+    const alone = await studio.caller(b).generation.submit({ model_id: 'flux-schnell', prompt: 'alone' });
+    await waitForGeneration(studio.db, alone.id, ['succeeded']);
+
+    const owners = await Promise.all(Array.from({ length: 40 }, () => studio.createUser({ credits: 2, premium: true })));
+    const batches = await Promise.all(owners.map((owner, i) => studio.caller(owner).generation.submitBatch({ model_id: 'flux-schnell', prompts: [`batch ${i}`], variations: 2 })));
+    const batchIds = batches.flatMap((batch) => batch.ids);
+    await pollUntil(busy, (n) => n === LIMIT, 'the batches to fill every slot', { timeoutMs: 30_000 });
+    const single = await studio.caller(b).generation.submit({ model_id: 'flux-schnell', prompt: 'among 40 batches' });
+    const singleRow = await waitForGeneration(studio.db, single.id, ['succeeded'], 60_000);
+    for (const id of batchIds) await waitForGeneration(studio.db, id, ['succeeded'], 60_000);
+
+    const batchRows = await studio.db.generation.findMany({ where: { id: { in: batchIds } } });
+    // Owners none of whose items had gone when B's job came due: by the time each was served last,
+    // B (served before them all) would have waited for every one of them.
+    const servedBeforeDue = new Set(batchRows.filter((row) => row.dispatchedAt! <= singleRow.dispatchAt).map((row) => row.userId));
+    expect(owners.filter((owner) => !servedBeforeDue.has(owner.id)).length).toBeGreaterThan(2 * LIMIT);
+    const ahead = batchRows.filter((row) => row.dispatchedAt! > singleRow.dispatchAt && row.dispatchedAt! < singleRow.dispatchedAt!);
+    expect(ahead.length).toBeLessThanOrEqual(LIMIT);
+    expect(peakRunning([...batchRows, singleRow])).toBe(LIMIT);
+  });
 });

@@ -23,9 +23,11 @@ export const MAX_SUBMIT_ATTEMPTS = 4;
  * Claims due jobs in turn across users, within the concurrency limits (PROVIDER_CONCURRENCY per
  * provider, MODEL_CONCURRENCY per model; a claimed job counts as running from its claim). A due
  * job's turn is its place in its owner's line plus the jobs its owner already runs, so the next
- * free slot goes to whoever runs least; among equal turns, the owner served longest ago (or never,
- * in the last day) goes first. One person's batch of 50 takes one slot after another while
- * everyone else's jobs slip in between, instead of all 50 going first.
+ * free slot goes to whoever runs least; among equal turns, the owner with fewer jobs waiting, then
+ * the owner served longest ago (or never, in the last day), goes first. One person's batch of 50
+ * takes one slot after another while everyone else's jobs slip in between, instead of all 50 going
+ * first; and someone waiting for one image is not sent behind the first items of a hundred batches,
+ * which would make their wait a hundred people's turns long.
  */
 export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]> {
   const { PROVIDER_CONCURRENCY, MODEL_CONCURRENCY } = getEnv();
@@ -44,7 +46,8 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
       by_model AS (SELECT "modelId", count(*) AS n FROM busy GROUP BY "modelId"),
       due AS (
         SELECT g."id", g."userId", g."platform", g."modelId", g."dispatchAt", COALESCE(p.n, 0) AS "platformBusy", COALESCE(m.n, 0) AS "modelBusy",
-          COALESCE(u.n, 0) + ROW_NUMBER() OVER (PARTITION BY g."userId" ORDER BY g."dispatchAt", g."id") AS "turn"
+          COALESCE(u.n, 0) + ROW_NUMBER() OVER (PARTITION BY g."userId" ORDER BY g."dispatchAt", g."id") AS "turn",
+          count(*) OVER (PARTITION BY g."userId") AS "waiting"
         FROM "Generation" g
         LEFT JOIN by_user u ON u."userId" = g."userId"
         LEFT JOIN by_platform p ON p."platform" = g."platform"
@@ -61,15 +64,15 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
       -- Several claimed at once fill each provider's and model's free slots in turn order, no more.
       ranked AS (
         SELECT d.*, s."lastServed",
-          ROW_NUMBER() OVER (PARTITION BY d."platform" ORDER BY d."turn", s."lastServed" NULLS FIRST, d."dispatchAt", d."id") AS "platformPlace",
-          ROW_NUMBER() OVER (PARTITION BY d."modelId" ORDER BY d."turn", s."lastServed" NULLS FIRST, d."dispatchAt", d."id") AS "modelPlace"
+          ROW_NUMBER() OVER (PARTITION BY d."platform" ORDER BY d."turn", d."waiting", s."lastServed" NULLS FIRST, d."dispatchAt", d."id") AS "platformPlace",
+          ROW_NUMBER() OVER (PARTITION BY d."modelId" ORDER BY d."turn", d."waiting", s."lastServed" NULLS FIRST, d."dispatchAt", d."id") AS "modelPlace"
         FROM due d JOIN served s ON s."userId" = d."userId"
       ),
       next AS (
         SELECT g."id" FROM "Generation" g
         JOIN ranked r ON r."id" = g."id"
         WHERE r."platformBusy" + r."platformPlace" <= ${PROVIDER_CONCURRENCY} AND r."modelBusy" + r."modelPlace" <= ${MODEL_CONCURRENCY}
-        ORDER BY r."turn", r."lastServed" NULLS FIRST, r."dispatchAt", r."id" LIMIT ${limit}
+        ORDER BY r."turn", r."waiting", r."lastServed" NULLS FIRST, r."dispatchAt", r."id" LIMIT ${limit}
         FOR UPDATE OF g SKIP LOCKED
       )
       UPDATE "Generation" g SET "claimedUntil" = ${claimExpiry(now.getTime())}, "attempts" = g."attempts" + 1
