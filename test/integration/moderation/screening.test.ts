@@ -203,14 +203,14 @@ describe('NSFW_THRESHOLD=1: no image is held', () => {
     expect(await shareStatus(worded)).toBe(404);
   });
 
-  it('an output the screen cannot read: held for review (the check fails closed)', async () => {
+  it('an output the screen cannot read: held for review at its first screen (the check fails closed)', async () => {
     useSettings({ NSFW_CHECK: 'off' });
     const id = await creation('a harbour, soon unreadable', false);
     useSettings({ NSFW_CHECK: 'on' });
     const [object] = await studio.db.storedObject.findMany({ where: { generationId: id }, select: { key: true } });
     await getStorage().delete(object!.key);
     expect(await studio.caller(owner).prediction.setSharing({ id, isPublic: true })).toMatchObject({ isPublic: false, review: 'waiting' });
-    expect(await stateOf(id)).toMatchObject({ moderation: 'held', screening: { held: true, unanswered: 'unreadable' } });
+    expect(await stateOf(id)).toMatchObject({ moderation: 'held', screening: { held: true, unanswered: 'unreadable', attempts: 1 } });
   });
 });
 
