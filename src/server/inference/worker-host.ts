@@ -72,7 +72,8 @@ type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<
 
 type Pending = { id: number; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
 
-type Thread = { worker: Worker; ready: Promise<void>; incarnation: number; pending?: Pending; exited: boolean };
+/** `waiting`: callers waiting for this thread (its start, or a request's answer); while any do, it keeps the process alive. */
+type Thread = { worker: Worker; ready: Promise<void>; incarnation: number; pending?: Pending; exited: boolean; waiting: number };
 
 export type WorkerHost = {
   request<T extends Request['type']>(message: Extract<Request, { type: T }>, options: { timeoutMs: number; transfer?: ArrayBuffer[] }): Promise<WorkerAnswers[T]>;
@@ -121,7 +122,7 @@ export function createWorkerHost(): WorkerHost {
   function start(): Thread {
     started += 1;
     const worker = spawn();
-    const current: Thread = { worker, incarnation: started, exited: false, ready: Promise.resolve() };
+    const current: Thread = { worker, incarnation: started, exited: false, ready: Promise.resolve(), waiting: 0 };
     current.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new InferenceUnavailableError('The inference worker did not start in time.'));
@@ -157,10 +158,26 @@ export function createWorkerHost(): WorkerHost {
     });
     // Nobody may be waiting for a thread that failed to start; its failure reaches the next request.
     current.ready.catch(() => undefined);
-    // An idle thread never keeps a finished process (a test run, a script) alive; a request in
-    // flight does (see request). Set after the listeners: adding one refs the thread's port again.
+    // An idle thread never keeps a finished process (a test run, a script) alive; a caller waiting
+    // for it does (see awaited). Set after the listeners: adding one refs the thread's port again.
     worker.unref();
     return current;
+  }
+
+  /**
+   * Keeps the process alive while `work` waits for the thread: a script's only pending work may be
+   * the thread's start or answer (a bench awaiting inferenceReady() would otherwise end silently).
+   * Counted, as a start and a request can be awaited at once.
+   */
+  async function awaited<T>(current: Thread, work: () => Promise<T>): Promise<T> {
+    if (current.waiting === 0) current.worker.ref();
+    current.waiting += 1;
+    try {
+      return await work();
+    } finally {
+      current.waiting -= 1;
+      if (current.waiting === 0) current.worker.unref();
+    }
   }
 
   async function send(current: Thread, message: Request, timeoutMs: number, transfer: ArrayBuffer[]): Promise<unknown> {
@@ -183,16 +200,11 @@ export function createWorkerHost(): WorkerHost {
   return {
     async request(message, { timeoutMs, transfer = [] }) {
       const current = thread && !thread.exited ? thread : (thread = start());
-      current.worker.ref();
-      try {
-        return (await send(current, message, timeoutMs, transfer)) as never;
-      } finally {
-        current.worker.unref();
-      }
+      return (await awaited(current, () => send(current, message, timeoutMs, transfer))) as never;
     },
     ready() {
       const current = thread && !thread.exited ? thread : (thread = start());
-      return current.ready;
+      return awaited(current, () => current.ready);
     },
     incarnation: () => thread?.incarnation ?? started + 1,
     peakMemory: () => ({ ...peak }),
