@@ -1,6 +1,7 @@
 /**
  * Background parts of a server process, started once on first use: the generation engine's
- * heartbeat, the callbacks' sender, the privacy loops (exports, deletions, upload retention), on a real PostgreSQL server the cross-instance update bus, and
+ * heartbeat, the callbacks' sender, the privacy loops (exports, deletions, upload retention), the sweep that screens public
+ * creations again when their screen got no answer, on a real PostgreSQL server the cross-instance update bus, and
  * the scope of the generation read cache (which changes this process is sure to hear of).
  */
 import { getEnv } from '~/env';
@@ -10,6 +11,7 @@ import { startCallbackSender } from '~/server/services/callbacks/sender';
 import { ensureEngineStarted, stopEngine } from '~/server/services/generation/engine';
 import { startPostgresBus } from '~/server/services/generation/pg-bus';
 import { setGenerationCacheScope } from '~/server/services/generation/read-cache';
+import { startScreeningSweep } from '~/server/services/moderation/screen-sweep';
 import { startPrivacyLoops } from '~/server/services/privacy/loops';
 
 type Runtime = {
@@ -18,6 +20,7 @@ type Runtime = {
   stopPremiumSweep?: () => void;
   stopCallbacks?: () => Promise<void>;
   stopPrivacy?: () => Promise<void>;
+  stopScreening?: () => Promise<void>;
 };
 const holder = globalThis as unknown as { studioRuntime?: Runtime };
 
@@ -26,12 +29,14 @@ export function ensureServerRuntime(db: Db): void {
   holder.studioRuntime?.stopPremiumSweep?.();
   void holder.studioRuntime?.stopCallbacks?.();
   void holder.studioRuntime?.stopPrivacy?.();
+  void holder.studioRuntime?.stopScreening?.();
   const runtime: Runtime = { db };
   holder.studioRuntime = runtime;
   ensureEngineStarted(db);
   runtime.stopPremiumSweep = startPremiumSweep(db);
   runtime.stopCallbacks = startCallbackSender(db);
   runtime.stopPrivacy = startPrivacyLoops(db);
+  runtime.stopScreening = startScreeningSweep(db);
   const url = getEnv().DATABASE_URL;
   if (!url) {
     // The embedded database belongs to this process alone: every change happens here.
@@ -67,7 +72,7 @@ export async function stopServerRuntime(): Promise<void> {
   holder.studioRuntime = undefined;
   setGenerationCacheScope('off');
   runtime?.stopPremiumSweep?.();
-  await Promise.all([stopEngine(), runtime?.stopCallbacks?.(), runtime?.stopPrivacy?.()]);
+  await Promise.all([stopEngine(), runtime?.stopCallbacks?.(), runtime?.stopPrivacy?.(), runtime?.stopScreening?.()]);
   const stopBus = await runtime?.bus;
   await stopBus?.();
 }

@@ -118,7 +118,7 @@ function Screening({ screening }: { screening: NonNullable<Item['screening']> })
         </Text>
       ))}
       {screening.promptWords.length > 0 ? <Text size="xs" c="red">{t('promptWords', { words: screening.promptWords.join(', ') })}</Text> : null}
-      {screening.unanswered ? <Text size="xs" c="red">{t('unanswered', { reason: screening.unanswered })}</Text> : null}
+      {screening.unanswered ? <Text size="xs" c="red">{t('unanswered', { reason: screening.unanswered, attempts: screening.attempts })}</Text> : null}
     </Stack>
   );
 }

@@ -9,6 +9,8 @@ export const screeningSchema = z.object({
   promptWords: z.array(z.string()),
   unanswered: z.enum(['timeout', 'unavailable', 'unreadable']).nullable(),
   held: z.boolean(),
+  /** Screens it took; a record without the count had one. */
+  attempts: z.number().int().positive().default(1),
 });
 
 export const queueItemSchema = z.object({

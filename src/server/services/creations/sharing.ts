@@ -80,7 +80,7 @@ export async function setSharing(db: Db, ownerId: string, id: string, change: Sh
     const owner = await db.user.findUnique({ where: { id: ownerId }, select: { premium: true } });
     if (!owner?.premium) throw new AppError('premium_required');
   }
-  const { sharing, screenNow } = await db.$transaction(async (tx) => {
+  const { sharing, screenClaim } = await db.$transaction(async (tx) => {
     const publish = change.isPublic === true ? await ownerPublishes(tx, ownerId, id) : null;
     const changed = await tx.generation.updateMany({
       where: { id, userId: ownerId, deletedAt: null },
@@ -96,11 +96,11 @@ export async function setSharing(db: Db, ownerId: string, id: string, change: Sh
     if (change.isPublic !== undefined) {
       await tx.storedObject.updateMany({ where: { generationId: id }, data: { isPrivate: !row.isPublic } });
     }
-    return { sharing: row, screenNow: publish?.screenNow ?? false };
+    return { sharing: row, screenClaim: publish?.screenClaim ?? null };
   });
   await announceGenerationChange({ generationId: id });
-  if (!screenNow) return sharingOf(sharing);
-  await settleScreening(db, id);
+  if (!screenClaim) return sharingOf(sharing);
+  await settleScreening(db, id, screenClaim);
   return sharingOf(await db.generation.findUniqueOrThrow({ where: { id }, select: { id: true, isPublic: true, promptHidden: true, moderation: true } }));
 }
 

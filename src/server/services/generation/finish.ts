@@ -96,7 +96,7 @@ export async function finishSucceeded(
   });
   if (!row) return false;
   await publishGenerationUpdate({ userId: row.userId, generationId, status: 'succeeded' });
-  if (row.screen) screenInBackground(db, generationId);
+  if (row.screen) screenInBackground(db, generationId, row.screen);
   await releaseFacePhotosQuietly(db, generationId);
   return true;
 }

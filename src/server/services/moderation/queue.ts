@@ -3,8 +3,9 @@
  * reports, oldest first (by when each was held or first reported), each with what a moderator
  * decides on: its media, prompt, owner, screening scores and reports.
  *
- * A creation still `screening` a minute after its screen began is one whose screen never ended (its
- * process stopped): it waits for review like a held one, since it stays private until a decision.
+ * A creation `screening` is not waiting for a person: its screen is at work, or the sweep screens it
+ * again (screen-sweep.ts) until it is public or held. One still `screening` SCREENING_OVERDUE_MS
+ * after its last screen is listed all the same, so none stays unseen while no instance sweeps.
  */
 import type { Db } from '~/server/db/client';
 import { Prisma } from '~/server/db/generated/client';
@@ -12,12 +13,13 @@ import { storedOutputsOf } from '~/server/services/generation/present';
 import { keyFromStorageUrl, signedReadUrl } from '~/server/services/storage';
 import { getModel } from '~/catalogue';
 import { isModerationState, type ModerationState } from '~/utils/moderation';
-import type { Screening } from './screen';
+import type { RecordedScreening } from './screen';
 
 /** The most the queue shows at once; decisions take them out. */
 export const QUEUE_PAGE_SIZE = 50;
 
-const STALE_SCREENING_MS = 60_000;
+/** Far beyond SCREEN_ATTEMPTS screens and the waits between them (publishing.ts). */
+const SCREENING_OVERDUE_MS = 10 * 60_000;
 
 /** A held creation's files are private: the moderator's page reads them through signed URLs that last this long. */
 const MEDIA_URL_SECONDS = 60 * 60;
@@ -35,13 +37,13 @@ export type QueueItem = {
   prompt: string | null;
   createdAt: Date;
   media: { url: string; posterUrl: string | null; contentType: string }[];
-  screening: Screening | null;
+  screening: RecordedScreening | null;
   reports: QueueReport[];
 };
 
 /** The queue, and the latest takedowns (a moderator may restore one). */
 export async function moderationQueue(db: Db, now = new Date()): Promise<{ items: QueueItem[]; total: number; removed: QueueItem[] }> {
-  const staleBefore = new Date(now.getTime() - STALE_SCREENING_MS);
+  const overdueBefore = new Date(now.getTime() - SCREENING_OVERDUE_MS);
   const waiting = Prisma.sql`
     WITH reported AS (
       SELECT "generationId", min("createdAt") AS since FROM "CreationReport" WHERE "resolvedAt" IS NULL GROUP BY "generationId"
@@ -49,7 +51,7 @@ export async function moderationQueue(db: Db, now = new Date()): Promise<{ items
     SELECT g."id", LEAST(CASE WHEN g."moderation" IN ('held', 'screening') THEN g."moderatedAt" END, r.since) AS since
     FROM "Generation" g LEFT JOIN reported r ON r."generationId" = g."id"
     WHERE g."deletedAt" IS NULL
-      AND (g."moderation" = 'held' OR (g."moderation" = 'screening' AND g."moderatedAt" < ${staleBefore}) OR r.since IS NOT NULL)`;
+      AND (g."moderation" = 'held' OR (g."moderation" = 'screening' AND g."moderatedAt" < ${overdueBefore}) OR r.since IS NOT NULL)`;
   const [rows, counted] = await Promise.all([
     db.$queryRaw<{ id: string; since: Date }[]>`${waiting} ORDER BY since ASC, g."id" ASC LIMIT ${QUEUE_PAGE_SIZE}`,
     db.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM (${waiting}) AS waiting`,
@@ -105,7 +107,7 @@ async function queueItems(db: Db, rows: { id: string; since: Date }[]): Promise<
           const poster = output.thumbnailUrl ? keyFromStorageUrl(output.thumbnailUrl) : null;
           return { url: signedReadUrl(output.key, MEDIA_URL_SECONDS), posterUrl: poster ? signedReadUrl(poster, MEDIA_URL_SECONDS) : null, contentType: output.contentType };
         }),
-        screening: (row.screening as Screening | null) ?? null,
+        screening: (row.screening as RecordedScreening | null) ?? null,
         reports: row.reports.map((report) => ({ id: report.id, reason: report.reason, text: report.text, signedIn: report.reporterId !== null, createdAt: report.createdAt })),
       },
     ];

@@ -5,8 +5,9 @@
  *
  * Fails CLOSED, for publishing only: when no answer comes within SCREENING_TIME_LIMIT_MS (the
  * worker busy, starting or crashed, a model that cannot load, an output that cannot be read), the
- * creation waits for review rather than going public unscreened. Generation is never blocked by it:
- * a screen starts after the result is recorded.
+ * screen says why (`unanswered`) and the creation does not go public unscreened: publishing.ts
+ * screens it again or holds it for review. Generation is never blocked by it: a screen starts after
+ * the result is recorded.
  */
 import { getEnv } from '~/env';
 import { classifyNsfw, decodeRgb, inferenceReady, UnreadableImageError, type DecodeLimits, type NsfwScores } from '~/server/inference';
@@ -16,7 +17,7 @@ import { getStorage, keyFromStorageUrl } from '~/server/services/storage';
 import { listedWordsIn } from './prompt-words';
 import { explicitShare, isExplicit } from './screen-rules';
 
-/** The whole screen's limit: past it the creation is held for review. */
+/** The whole screen's limit, counted from its turn: past it the screen has no answer ('timeout'). */
 export const SCREENING_TIME_LIMIT_MS = 10_000;
 
 /** nsfwjs's MobileNetV2 looks at 224×224: a larger copy only costs time. */
@@ -27,7 +28,7 @@ const SCREEN_DECODE_LIMITS: DecodeLimits = { maxBytes: 64 * 1024 * 1024, maxPixe
 
 export type ImageScreen = { output: number; scores: NsfwScores; explicitShare: number; held: boolean };
 
-/** Why the screen gave no answer: it waits for review then. */
+/** Why the screen gave no answer: a passing reason ('timeout', 'unavailable') or an output it cannot read. */
 export type Unanswered = 'timeout' | 'unavailable' | 'unreadable';
 
 /** What a screen found, kept on the creation for the moderator. */
@@ -38,6 +39,9 @@ export type Screening = {
   unanswered: Unanswered | null;
   held: boolean;
 };
+
+/** A screen as the creation keeps it: with how many screens it took (the last one's findings). */
+export type RecordedScreening = Screening & { attempts: number };
 
 export type ScreenedCreation = { input: unknown; outputs: unknown };
 
@@ -135,12 +139,12 @@ async function screenImagesWithin(outputs: StoredOutput[], threshold: number, li
   try {
     const images = await Promise.race([inferenceReady().then(() => screenImages(outputs, threshold, stop.signal)), timeUp]);
     if (images === 'timeout') {
-      console.warn(`[screening] no answer within ${limitMs} ms: the creation waits for review`);
+      console.warn(`[screening] no answer within ${limitMs} ms`);
       return verdict([], 'timeout');
     }
     return verdict(images, null);
   } catch (error) {
-    console.error('[screening] no answer, the creation waits for review:', error instanceof Error ? error.message : error);
+    console.warn('[screening] no answer:', error instanceof Error ? error.message : error);
     return verdict([], error instanceof UnreadableImageError ? 'unreadable' : 'unavailable');
   } finally {
     clearTimeout(timer);
