@@ -13,13 +13,20 @@ import { queryDirect } from '~/server/db/direct-query';
 import { Prisma } from '~/server/db/generated/client';
 import { INTERNAL_BY_FILTER } from '~/server/services/generation/statuses';
 import type { PageRequest } from '~/server/services/paging/cursor-page';
-import type { CreationFilters, CreationRow } from './list';
+import type { CreationStatusFilter, CreationTypeFilter } from '~/utils/creation-filters';
 
-/** The filters this read answers: those on the row's own columns. */
-export type ColumnFilters = Pick<CreationFilters, 'type' | 'status' | 'modelId' | 'starred' | 'from' | 'to'>;
+/** The filters this read answers: those on the row's own columns (list.ts's CreationFilters has them all). */
+export type ColumnFilters = {
+  type?: CreationTypeFilter | undefined;
+  status?: CreationStatusFilter | undefined;
+  modelId?: string | undefined;
+  starred?: boolean | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
 
 /** Whether a request is this read's: no search words and no collection. */
-export function onColumnsOnly(filters: CreationFilters): boolean {
+export function onColumnsOnly(filters: { q?: string | undefined; collectionId?: string | undefined }): boolean {
   return !filters.q?.trim() && !filters.collectionId;
 }
 
@@ -43,12 +50,13 @@ function conditionsOf(filters: ColumnFilters): Prisma.Sql[] {
   return conditions;
 }
 
-export async function readColumnPage(db: Db, columns: Prisma.Sql, ownerId: string, filters: ColumnFilters & PageRequest, direction: 'asc' | 'desc'): Promise<CreationRow[]> {
+/** The page's rows (limit + 1 at most), each with `columns` (list.ts reads CREATION_COLUMNS). */
+export async function readColumnPage<Row>(db: Db, columns: Prisma.Sql, ownerId: string, filters: ColumnFilters & PageRequest, direction: 'asc' | 'desc'): Promise<Row[]> {
   const order = Prisma.raw(direction === 'asc' ? 'ASC' : 'DESC');
   const beyond = Prisma.raw(direction === 'asc' ? '>' : '<');
   const conditions = [Prisma.sql`"userId" = ${ownerId}`, Prisma.sql`"deletedAt" IS NULL`, ...conditionsOf(filters)];
   if (filters.cursor) conditions.push(Prisma.sql`("createdAt", "id") ${beyond} (SELECT "createdAt", "id" FROM "Generation" WHERE "id" = ${filters.cursor} AND "userId" = ${ownerId})`);
-  return queryDirect<CreationRow>(
+  return queryDirect<Row>(
     db,
     Prisma.sql`
       SELECT ${columns} FROM "Generation"

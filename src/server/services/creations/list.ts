@@ -42,7 +42,7 @@ const CREATION_COLUMNS_SQL = creationColumnsSql(CREATION_COLUMNS);
 export async function listCreations(db: Db, ownerId: string, filters: CreationFilters & PageRequest): Promise<Page<CreationRow>> {
   const direction = filters.sort === 'oldest' ? 'asc' : 'desc';
   // Without search words or a collection: column-page.ts's one statement.
-  if (onColumnsOnly(filters)) return toPage(await readColumnPage(db, CREATION_COLUMNS_SQL, ownerId, filters, direction), filters.limit);
+  if (onColumnsOnly(filters)) return toPage(await readColumnPage<CreationRow>(db, CREATION_COLUMNS_SQL, ownerId, filters, direction), filters.limit);
   if (filters.collectionId) await assertOwnCollection(db, ownerId, filters.collectionId);
   const words = await searchWords(db, filters.q);
   const matches = words.length > 0 ? await findSearchMatches(db, ownerId, words) : undefined;
