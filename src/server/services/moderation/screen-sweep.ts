@@ -7,6 +7,7 @@
  */
 import type { Db } from '~/server/db/client';
 import { claimExpiry } from '~/server/services/generation/claims';
+import { repeatRounds } from '~/server/services/rounds/repeat-rounds';
 import { SCREEN_AGAIN_AFTER_MS, settleScreening } from './publishing';
 
 /** Creations one round claims: screens take their turn one at a time in a process anyway. */
@@ -47,24 +48,5 @@ export async function screenDueCreations(db: Db, now = new Date()): Promise<numb
 
 /** Starts the sweep; the answer stops it and resolves once the round at work has ended. */
 export function startScreeningSweep(db: Db): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = screenDueCreations(db)
-      .then(() => undefined)
-      .catch((error: unknown) => console.warn('[screening] the sweep failed:', error instanceof Error ? error.message : error));
-    void running.then(() => {
-      if (stopped) return;
-      timer = setTimeout(tick, LOOK_EVERY_MS);
-      timer.unref?.();
-    });
-  };
-  timer = setTimeout(tick, LOOK_EVERY_MS);
-  timer.unref?.();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return repeatRounds('screening', () => screenDueCreations(db), LOOK_EVERY_MS);
 }

@@ -4,6 +4,7 @@
  * objects are not all removed yet, expired export zips, and uploads past UPLOAD_RETENTION_DAYS.
  */
 import type { Db } from '~/server/db/client';
+import { repeatRounds } from '~/server/services/rounds/repeat-rounds';
 import { resumeDeletions } from './deletion-runner';
 import { claimDueExport, expireExports, runExport } from './export-runner';
 import { sweepExpiredUploads } from './upload-retention';
@@ -28,30 +29,17 @@ async function sweepRound(db: Db): Promise<void> {
 
 /** Starts the loops; the answer stops them and resolves once the work in flight has ended. */
 export function startPrivacyLoops(db: Db): () => Promise<void> {
-  let stopped = false;
   let lastSweep = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = (async () => {
+  return repeatRounds(
+    'privacy',
+    async () => {
       await exportsRound(db).catch(logged('preparing an export'));
       await resumeDeletions(db).catch(logged('resuming a deletion'));
       if (Date.now() - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = Date.now();
         await sweepRound(db).catch(logged('the retention sweep'));
       }
-    })();
-    void running.then(() => {
-      if (stopped) return;
-      timer = setTimeout(tick, LOOK_EVERY_MS);
-      timer.unref?.();
-    });
-  };
-  timer = setTimeout(tick, LOOK_EVERY_MS);
-  timer.unref?.();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+    },
+    LOOK_EVERY_MS,
+  );
 }
