@@ -30,15 +30,6 @@ export function onColumnsOnly(filters: { q?: string | undefined; collectionId?: 
   return !filters.q?.trim() && !filters.collectionId;
 }
 
-/** `"id", "userId", ...`: the columns of a creation's row, from the select the list reads with. */
-export function creationColumnsSql(columns: Record<string, true>): Prisma.Sql {
-  return Prisma.raw(
-    Object.keys(columns)
-      .map((column) => `"${column}"`)
-      .join(', '),
-  );
-}
-
 function conditionsOf(filters: ColumnFilters): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
   if (filters.type) conditions.push(Prisma.sql`"outputType" = ${filters.type}`);

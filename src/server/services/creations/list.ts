@@ -7,6 +7,7 @@
  * only the owner's, through a per-user index, so its cost does not grow with other people's rows.
  */
 import type { Db } from '~/server/db/client';
+import { columnList } from '~/server/db/column-list';
 import type { Prisma } from '~/server/db/generated/client';
 import { PREDICTION_COLUMNS } from '~/server/services/generation/present';
 import { INTERNAL_BY_FILTER } from '~/server/services/generation/statuses';
@@ -15,7 +16,7 @@ import type { CreationStatusFilter, CreationTypeFilter } from '~/utils/creation-
 import { assertOwnCollection } from './collections';
 import { findSearchMatches, idsOfFixedLength } from './search-matches';
 import { likeLiteral, searchWords } from './search-words';
-import { creationColumnsSql, onColumnsOnly, readColumnPage } from './column-page';
+import { onColumnsOnly, readColumnPage } from './column-page';
 
 export const CREATION_SORTS = ['newest', 'oldest'] as const;
 export type CreationSort = (typeof CREATION_SORTS)[number];
@@ -37,7 +38,7 @@ export type CreationFilters = {
 /** What a row of the list is read with: the prediction's columns and the owner's star (not the whole row). */
 export const CREATION_COLUMNS = { ...PREDICTION_COLUMNS, starred: true } as const satisfies Prisma.GenerationSelect;
 export type CreationRow = Prisma.GenerationGetPayload<{ select: typeof CREATION_COLUMNS }>;
-const CREATION_COLUMNS_SQL = creationColumnsSql(CREATION_COLUMNS);
+const CREATION_COLUMNS_SQL = columnList(Object.keys(CREATION_COLUMNS));
 
 export async function listCreations(db: Db, ownerId: string, filters: CreationFilters & PageRequest): Promise<Page<CreationRow>> {
   const direction = filters.sort === 'oldest' ? 'asc' : 'desc';

@@ -14,6 +14,7 @@
  * API key also locks the key's row and is debited only within its monthly cap (api-keys/spend.ts).
  */
 import type { Db } from '~/server/db/client';
+import { columnList } from '~/server/db/column-list';
 import { queryDirect } from '~/server/db/direct-query';
 import { isUniqueViolation } from '~/server/db/errors';
 import { Prisma, type Generation } from '~/server/db/generated/client';
@@ -58,7 +59,7 @@ export type RecordOutcome =
 type Answer = Generation & { __user: string | null; __credits: number | null; __balance: number | null; __within_cap: boolean | null };
 
 /** Every column of a generation, named (a `*` would change shape under a prepared statement when a column is added). */
-const COLUMNS = Prisma.raw(Object.values(Prisma.GenerationScalarFieldEnum).map((column) => `"${column}"`).join(', '));
+const COLUMNS = columnList(Object.values(Prisma.GenerationScalarFieldEnum));
 
 export async function recordPaidGeneration(db: Db, generation: NewGeneration): Promise<RecordOutcome> {
   try {
