@@ -96,16 +96,23 @@ describe('the upscaler on the local engine is the ESRGAN-slim model', () => {
 
   it('shows its place in line while another upscale has the worker, then both succeed', async () => {
     const user = await studio.createUser({ credits: 20, premium: true });
+    // 300×200 at ×4: two tiles, seconds of work. The second is submitted once the first has the
+    // worker, so it waits in line for as long as that work lasts (a small job submitted beside it
+    // could otherwise get the worker first and finish between two looks).
     const first = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: await upload(user, await sharp(photo('coffee')).png().toBuffer()), scale: 4 });
+    const firstAtWork = async () => {
+      await runEngineOnce(studio.db);
+      return (await studio.caller(user).prediction.get({ id: first.id })).progress;
+    };
+    await pollUntil(firstAtWork, isPresent, 'the first upscale at work', { timeoutMs: 30_000, intervalMs: 20 });
     const second = await studio.caller(user).generation.submit({ model_id: 'upscaler', image_url: await upload(user, await sharp(photo('chelsea')).resize(64).png().toBuffer()), scale: 2 });
-    // Whichever reaches the worker first runs; the other waits in line (its place, once both are there).
     const placeInLine = async () => {
       await runEngineOnce(studio.db);
       const [a, b] = await Promise.all([studio.caller(user).prediction.get({ id: first.id }), studio.caller(user).prediction.get({ id: second.id })]);
-      const waiting = [a, b].find((p) => p.queuePosition !== null);
-      return waiting && [a, b].some((p) => p !== waiting && p.status === 'processing') ? waiting.queuePosition : null;
+      expect(b.status === 'succeeded' && a.status !== 'succeeded', 'the second upscale finished before the first left the worker').toBe(false);
+      return a.status === 'processing' ? b.queuePosition : null;
     };
-    expect(await pollUntil(placeInLine, isPresent, 'one upscale at work and the other in line', { timeoutMs: 30_000, intervalMs: 50 })).toBe(1);
+    expect(await pollUntil(placeInLine, isPresent, 'the second upscale in line behind the first', { timeoutMs: 30_000, intervalMs: 20 })).toBe(1);
     expect((await runUntil(studio.db, first.id, undefined, 60_000)).status).toBe('succeeded');
     expect((await runUntil(studio.db, second.id, undefined, 60_000)).status).toBe('succeeded');
   });
