@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { EnvironmentGroupedSequencer } from './test/setup/environment-sequencer';
 
 /**
  * expect.poll waits for a state (a pushed update, a page's answer), and its own 1 s default is a
@@ -18,15 +19,22 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Keeps files of one environment together, so the unit tier's shared workers are reused.
+    sequence: { sequencer: EnvironmentGroupedSequencer },
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'unit',
-          sequence: { groupOrder: 0 },
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['test/setup/unit.ts'],
+          // One worker serves many files (each environment's files kept together by the
+          // sequencer): loading Mantine and our modules once per file was two thirds of the tier's
+          // time. So no file may rely on a module's first load: the tier passes in any file order
+          // (`--sequence.shuffle.files`).
+          isolate: false,
+          sequence: { groupOrder: 0 },
           // A worker per core: vitest's own default leaves one core to its main process, which
           // only collects results, so on two cores the tier ran one file at a time.
           maxWorkers: availableParallelism(),
