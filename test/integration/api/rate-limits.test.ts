@@ -87,6 +87,18 @@ describe('requests a minute', () => {
     expect((await send(`${api.url}/api/v1/credits`, { headers: bearer(await keyOf(await studio.createUser())) })).status).toBe(200);
   }, 90_000);
 
+  it("a burst of one key's requests at once is counted request by request: the limit's worth answered, each with its own remaining, the rest 429", async () => {
+    await atStartOfAWindow();
+    const user = await studio.createUser({ premium: true });
+    const secret = await keyOf(user);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => send(`${api.url}/api/v1/credits`, { headers: bearer(secret) })));
+    const allowed = answers.filter((answer) => answer.status === 200);
+    expect(allowed.map((answer) => answer.headers.get('ratelimit-remaining')).sort()).toEqual(['0', '1', '2', '3', '4']);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(7);
+    const counted = await studio.db.apiRateWindow.findMany({ where: { bucket: { in: [`user:${user.id}`] } }, select: { count: true } });
+    expect(counted).toEqual([{ count: 12 }]);
+  }, 90_000);
+
   it('the premium plan has its own limit, and a signed-in request to /api/v1 is counted per user', async () => {
     await atStartOfAWindow();
     const user = await studio.createUser({ premium: true });

@@ -24,15 +24,15 @@ export function windowOf(now: Date): Date {
 }
 
 /**
- * Adds one to each bucket's count in `windowStart`, answering every count (`RETURNING "count"`).
- * `buckets` is a query whose one column is the bucket's name, so a statement can count buckets it
- * finds itself (a key's and its owner's).
+ * Adds `requests` to each bucket's count in `windowStart`, answering every count (`RETURNING
+ * "count"`). `buckets` is a query whose one column is the bucket's name, so a statement can count
+ * buckets it finds itself (a key's and its owner's).
  */
-export function countedUpsert(buckets: Prisma.Sql, windowStart: Date): Prisma.Sql {
+export function countedUpsert(buckets: Prisma.Sql, windowStart: Date, requests = 1): Prisma.Sql {
   return Prisma.sql`
     INSERT INTO "ApiRateWindow" ("bucket", "windowStart", "count")
-    SELECT "bucket", ${windowStart}::timestamp(3), 1 FROM (${buckets}) AS named ("bucket")
-    ON CONFLICT ("bucket", "windowStart") DO UPDATE SET "count" = "ApiRateWindow"."count" + 1
+    SELECT "bucket", ${windowStart}::timestamp(3), ${requests}::int FROM (${buckets}) AS named ("bucket")
+    ON CONFLICT ("bucket", "windowStart") DO UPDATE SET "count" = "ApiRateWindow"."count" + EXCLUDED."count"
     RETURNING "count"`;
 }
 
