@@ -31,6 +31,9 @@ export const MAX_SUBMIT_ATTEMPTS = 4;
  */
 export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]> {
   const { PROVIDER_CONCURRENCY, MODEL_CONCURRENCY } = getEnv();
+  // Most rounds find nothing due: one indexed look ((status, dispatchAt)) then, instead of a
+  // transaction, the claimers' lock and the turn's statement on every instance's every tick.
+  if (!(await anyDue(db, new Date()))) return [];
   // One claimer at a time (across instances): each counts the running jobs after the previous one's
   // claims committed, so two claiming at once cannot both take the last free slot.
   return db.$transaction(async (tx) => {
@@ -79,6 +82,15 @@ export async function claimDueGenerations(db: Db, limit = 10): Promise<string[]>
       FROM next WHERE g."id" = next."id" RETURNING g."id"`;
     return rows.map((r) => r.id);
   });
+}
+
+/** Whether any queued job is due and unclaimed (whatever the concurrency limits would say of it). */
+async function anyDue(db: Db, now: Date): Promise<boolean> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT 1 FROM "Generation"
+    WHERE "status" = 'queued' AND "dispatchAt" <= ${now} AND "deadlineAt" > ${now} AND ("claimedUntil" IS NULL OR "claimedUntil" < ${now})
+    LIMIT 1`;
+  return rows.length > 0;
 }
 
 /** How far back an owner's last sent job counts for their place among equal turns. */

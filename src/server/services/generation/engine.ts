@@ -91,12 +91,20 @@ export async function runEngineOnce(db: Db): Promise<{ more: boolean }> {
   // jobs are sent, and another instance would then send the rest a second time.
   let budget = DISPATCH_PER_ROUND;
   let dueLeft = true;
-  const claimNext = async (): Promise<string | undefined> => {
+  const claimOne = async (): Promise<string | undefined> => {
     if (budget <= 0 || !dueLeft) return undefined;
     budget -= 1;
     const [id] = await claimDueGenerations(db, 1);
     if (!id) dueLeft = false;
     return id;
+  };
+  // Claims one after another (the dispatches they lead to still run side by side): the claimers
+  // take turns on one lock anyway, and a round with nothing due then asks once, not once per lane.
+  let claiming: Promise<unknown> = Promise.resolve();
+  const claimNext = (): Promise<string | undefined> => {
+    const claim = claiming.then(claimOne);
+    claiming = claim.catch(() => undefined);
+    return claim;
   };
   await eachAtMost(DISPATCH_CONCURRENCY, claimNext, (id) => dispatchGeneration(db, id, { alreadyClaimed: true }));
   const stale = await claimStaleRunning(db, STALE_PER_ROUND);
