@@ -74,6 +74,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           expect: { poll: POLL_UNTIL_STATE },
+          // One file at a time: each keeps about one core busy (Chromium and the server), so on two
+          // cores two files at a time take as long in all (BENCHMARKS.md, CI), and their load
+          // stretches what the files time on purpose, such as the clean stop's 2 s takeover.
           fileParallelism: false,
         },
       },
