@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { EnvironmentGroupedSequencer } from './test/setup/environment-sequencer';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * expect.poll waits for a state (a pushed update, a page's answer), and its own 1 s default is a
@@ -15,6 +16,25 @@ const alias = {
   '~': fileURLToPath(new URL('./src', import.meta.url)),
   '@test': fileURLToPath(new URL('./test', import.meta.url)),
 };
+
+/**
+ * The unit and integration tiers share one worker between files (`isolate: false`), so Mantine,
+ * jsdom's setup and our modules load once per worker instead of once per file. Vitest reuses a
+ * worker only while the next file wants the same environment: files taken in an order that mixes
+ * jsdom and node start a fresh worker at each switch. This order keeps each environment's files
+ * together (the component files first, as the longest), and within each the base order (files that
+ * failed last, then the slowest).
+ */
+class EnvironmentGroupedSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const environmentOf = (spec: TestSpecification): string => /@vitest-environment\s+([\w-]+)/.exec(readFileSync(spec.moduleId, 'utf8'))?.[1] ?? spec.project.config.environment;
+    const environments = new Map(sorted.map((spec) => [spec, environmentOf(spec)]));
+    const jsdomFirst = (spec: TestSpecification): number => (environments.get(spec) === 'jsdom' ? 0 : 1);
+    // Array.prototype.sort is stable: the base order holds within each environment.
+    return sorted.sort((a, b) => jsdomFirst(a) - jsdomFirst(b));
+  }
+}
 
 export default defineConfig({
   resolve: { alias },

@@ -12,17 +12,21 @@ import { queryDirect } from '~/server/db/direct-query';
 import { Prisma } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
 import { assertNotSuspended } from '~/server/services/suspension';
+import type { AccountRow } from '~/server/services/users';
 import { isRole, type Role } from '~/utils/staff-roles';
 import { noteSeen } from './last-seen';
 
 export type SignedInAccount = { user: SessionUser; premium: boolean; role: Role };
 
-type AccountRow = { premium: boolean; role: string; suspendedAt: Date | null; lastSeenAt: Date | null };
 
-export async function signedInAccount(db: Db, user: SessionUser | null): Promise<SignedInAccount> {
+/**
+ * `readThisRequest`: the row as this request's credentials already read it (an API key's lookup
+ * joins its owner), so the door does not read it a second time.
+ */
+export async function signedInAccount(db: Db, user: SessionUser | null, readThisRequest?: AccountRow | null): Promise<SignedInAccount> {
   if (!user) throw new AppError('unauthorized');
   // Premium, role and suspension are read from the database on every call, never from the session.
-  const [row] = await queryDirect<AccountRow>(db, Prisma.sql`SELECT "premium", "role", "suspendedAt", "lastSeenAt" FROM "User" WHERE "id" = ${user.id}`);
+  const [row] = readThisRequest ? [readThisRequest] : await queryDirect<AccountRow>(db, Prisma.sql`SELECT "premium", "role", "suspendedAt", "lastSeenAt" FROM "User" WHERE "id" = ${user.id}`);
   if (!row) throw new AppError('unauthorized');
   assertNotSuspended(row);
   noteSeen(db, user.id, row.lastSeenAt);

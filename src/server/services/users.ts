@@ -4,6 +4,9 @@ import { AppError } from '~/server/errors';
 import { isRole } from '~/utils/staff-roles';
 import { grantStartingCreditsOnce } from './starting-credits';
 
+/** What the doors (server/auth/signed-in.ts) need of a user's row, read on every signed-in call. */
+export type AccountRow = { premium: boolean; role: string; suspendedAt: Date | null; lastSeenAt: Date | null };
+
 export type NewUser = { email: string; name?: string | null; image?: string | null; emailVerified?: Date | null };
 
 export function normaliseEmail(email: string): string {

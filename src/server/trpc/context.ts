@@ -5,6 +5,7 @@
  * monthly cap bounds what a submit may spend.
  */
 import type { SessionUser } from '~/server/auth/session-user';
+import type { AccountRow } from '~/server/services/users';
 import type { Db } from '~/server/db/client';
 import type { ApiKeyScope } from '~/utils/api-scopes';
 
@@ -17,8 +18,10 @@ export type InnerContext = {
   db: Db;
   user: SessionUser | null;
   apiKey?: CallingKey | null;
+  /** The caller's row as this request's credentials already read it (a key's lookup joins its owner). */
+  account?: AccountRow | null;
 };
 
 export function createInnerContext(input: InnerContext): InnerContext {
-  return { db: input.db, user: input.user, apiKey: input.apiKey ?? null };
+  return { db: input.db, user: input.user, apiKey: input.apiKey ?? null, account: input.account ?? null };
 }

@@ -17,12 +17,12 @@ export const publicProcedure = baseProcedure;
 
 /** The protected door: the signed-in caller, or the error that refuses the call. */
 export async function signedInCaller(ctx: InnerContext): Promise<SessionUser> {
-  return (await signedInAccount(ctx.db, ctx.user)).user;
+  return (await signedInAccount(ctx.db, ctx.user, ctx.account)).user;
 }
 
 /** The premium door: the signed-in premium caller, or the error that refuses the call. */
 export async function premiumCaller(ctx: InnerContext): Promise<SessionUser> {
-  const { user, premium } = await signedInAccount(ctx.db, ctx.user);
+  const { user, premium } = await signedInAccount(ctx.db, ctx.user, ctx.account);
   if (!premium) throw new AppError('premium_required');
   return user;
 }

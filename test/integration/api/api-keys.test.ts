@@ -8,6 +8,7 @@ import type { RouteServer } from '@test/helpers/api-route-server';
 import { startStudio, type Studio, type StudioUser } from '@test/helpers/studio';
 import { createInnerContext } from '~/server/trpc/context';
 import { createCaller } from '~/server/trpc/root';
+import { createStaff, formId } from '../console/helpers';
 import { bearer, send, serveApi } from './api-server';
 
 const INVALID = 'This API key is not valid. Check it, or create a new one in Account → Developers.';
@@ -113,6 +114,19 @@ describe('Authorization: Bearer lsk_...', () => {
     expect(legacy.status).toBe(403);
     expect(legacy.body).toEqual({ success: false, data: null, message: "This API key does not have the 'upload' scope.", error: 'api_key_scope' });
     expect((await send(`${api.url}/api/v1/credits`, { headers: bearer(secret) })).status).toBe(200);
+    expect(await studio.balance(user)).toBe(5);
+  });
+
+  it("a suspended owner's key: 403 with the suspension's text at once, on both kinds of route, nothing charged", async () => {
+    const user = await studio.createUser({ credits: 5 });
+    const { secret } = await keyFor(user, { scopes: ['generate', 'read'] });
+    const submit = () => send(`${api.url}/api/unigen`, { headers: bearer(secret), body: { model_id: 'flux-schnell', prompt: 'x', idempotency_key: `suspended-${Date.now()}` } });
+    const admin = await createStaff(studio, 'admin');
+    await studio.caller(admin).admin.setSuspended({ actionId: formId(), userId: user.id, suspended: true, reason: 'Spam from this key' });
+    const refused = await submit();
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, data: null, message: 'This account is suspended. Contact support if you think this is a mistake.', error: 'account_suspended' });
+    expect((await send(`${api.url}/api/v1/credits`, { headers: bearer(secret) })).status).toBe(403);
     expect(await studio.balance(user)).toBe(5);
   });
 

@@ -17,15 +17,30 @@ import { Prisma } from '~/server/db/generated/client';
 import { sameText } from '~/server/crypto/same-text';
 import { AppError } from '~/server/errors';
 import { countedUpsert, rateCountOf, windowOf, type RateCount } from '~/server/services/api-limits/rate-limit';
+import type { AccountRow } from '~/server/services/users';
 import type { ApiKeyScope } from '~/utils/api-scopes';
 import { hashOf, isApiKeyShaped, prefixOf } from './secret';
 
-export type KeyHolder = { keyId: string; userId: string; scopes: ApiKeyScope[]; premium: boolean };
+/** `account`: the owner's row as the doors need it (server/auth/signed-in.ts), read in the same statement. */
+export type KeyHolder = { keyId: string; userId: string; scopes: ApiKeyScope[]; premium: boolean; account: AccountRow };
 
 /** Requests a minute on each plan. */
 export type PlanLimits = { free: number; premium: number };
 
-type KeyRow = { id: string; userId: string; hash: string; scopes: string[]; expiresAt: Date | null; revokedAt: Date | null; lastUsedAt: Date | null; premium: boolean; fullest: number | null };
+type KeyRow = {
+  id: string;
+  userId: string;
+  hash: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  premium: boolean;
+  role: string;
+  suspendedAt: Date | null;
+  ownerLastSeenAt: Date | null;
+  fullest: number | null;
+};
 
 /** "Last used" is written at most once a minute per key: a key's every request is not a write. */
 const LAST_USED_PRECISION_MS = 60_000;
@@ -37,7 +52,8 @@ function lookUpAndCount(secret: string, windowStart: Date, now: Date, requests: 
   const buckets = Prisma.sql`SELECT 'key:' || "id" FROM "key" WHERE ${valid} UNION ALL SELECT 'user:' || "userId" FROM "key" WHERE ${valid}`;
   return Prisma.sql`
     WITH "key" AS (
-      SELECT k."id", k."userId", k."hash", k."scopes", k."expiresAt", k."revokedAt", k."lastUsedAt", u."premium"
+      SELECT k."id", k."userId", k."hash", k."scopes", k."expiresAt", k."revokedAt", k."lastUsedAt",
+        u."premium", u."role", u."suspendedAt", u."lastSeenAt" AS "ownerLastSeenAt"
       FROM "ApiKey" AS k JOIN "User" AS u ON u."id" = k."userId"
       WHERE k."prefix" = ${prefixOf(secret)}),
     "counted" AS (${countedUpsert(buckets, windowStart, requests)})
@@ -72,5 +88,6 @@ export async function authenticateApiKey(db: Db, secret: string, limits: PlanLim
     );
   }
   const count = await rateCountOf(db, fullest, row.premium ? limits.premium : limits.free, windowStart, now);
-  return { holder: { keyId: row.id, userId: row.userId, scopes: row.scopes as ApiKeyScope[], premium: row.premium }, count };
+  const account: AccountRow = { premium: row.premium, role: row.role, suspendedAt: row.suspendedAt, lastSeenAt: row.ownerLastSeenAt };
+  return { holder: { keyId: row.id, userId: row.userId, scopes: row.scopes as ApiKeyScope[], premium: row.premium, account }, count };
 }
