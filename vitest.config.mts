@@ -18,7 +18,7 @@ const alias = {
 };
 
 /**
- * The unit and integration tiers share one worker between files (`isolate: false`), so Mantine,
+ * The unit tier shares one worker between files (`isolate: false`), so Mantine,
  * jsdom's setup and our modules load once per worker instead of once per file. Vitest reuses a
  * worker only while the next file wants the same environment: files taken in an order that mixes
  * jsdom and node start a fresh worker at each switch. This order keeps each environment's files
@@ -71,10 +71,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup/integration.ts'],
-          // As for the unit tier: loading the server's modules once per file was half the tier's
-          // time. Every file starts its own studio on its own database; none relies on a module's
-          // first load (the tier passes with `--sequence.shuffle.files`).
-          isolate: false,
+          // A worker per file (isolate, vitest's default), unlike the unit tier: a studio's background
+          // rounds (the engine, screening, callbacks, the update bus) are module state that a
+          // stopped studio does not yet end in every case, and in a shared worker they ran on into
+          // the next file (against a dropped database; one file's screens waited on them for good).
           testTimeout: 60_000,
           hookTimeout: 120_000,
           expect: { poll: POLL_UNTIL_STATE },
