@@ -18,7 +18,6 @@ import { noteSeen } from './last-seen';
 
 export type SignedInAccount = { user: SessionUser; premium: boolean; role: Role };
 
-
 /**
  * `readThisRequest`: the row as this request's credentials already read it (an API key's lookup
  * joins its owner), so the door does not read it a second time.

@@ -22,7 +22,7 @@ import type { ApiKeyScope } from '~/utils/api-scopes';
 import { hashOf, isApiKeyShaped, prefixOf } from './secret';
 
 /** `account`: the owner's row as the doors need it (server/auth/signed-in.ts), read in the same statement. */
-export type KeyHolder = { keyId: string; userId: string; scopes: ApiKeyScope[]; premium: boolean; account: AccountRow };
+export type KeyHolder = { keyId: string; userId: string; scopes: ApiKeyScope[]; account: AccountRow };
 
 /** Requests a minute on each plan. */
 export type PlanLimits = { free: number; premium: number };
@@ -89,5 +89,5 @@ export async function authenticateApiKey(db: Db, secret: string, limits: PlanLim
   }
   const count = await rateCountOf(db, fullest, row.premium ? limits.premium : limits.free, windowStart, now);
   const account: AccountRow = { premium: row.premium, role: row.role, suspendedAt: row.suspendedAt, lastSeenAt: row.ownerLastSeenAt };
-  return { holder: { keyId: row.id, userId: row.userId, scopes: row.scopes as ApiKeyScope[], premium: row.premium, account }, count };
+  return { holder: { keyId: row.id, userId: row.userId, scopes: row.scopes as ApiKeyScope[], account }, count };
 }
