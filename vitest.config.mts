@@ -71,10 +71,12 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['test/setup/integration.ts'],
-          // A worker per file (isolate, vitest's default), unlike the unit tier: a studio's background
-          // rounds (the engine, screening, callbacks, the update bus) are module state that a
-          // stopped studio does not yet end in every case, and in a shared worker they ran on into
-          // the next file (against a dropped database; one file's screens waited on them for good).
+          // Shared workers, as for the unit tier: loading the server's modules once per file was half
+          // the tier's time. Each file starts its own studio on its own database, and its stop ends
+          // the background rounds. What outlives a file is state kept on globalThis (the inference
+          // worker, the runtime's holders): after a file's vi.resetModules() our modules load
+          // again beside it, so a test helper recognises that state's errors by name, not by class.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           expect: { poll: POLL_UNTIL_STATE },

@@ -3,7 +3,7 @@
  * and the line of quick checks stays full, so any other quick check (a screen's) is refused for as
  * long as it lasts.
  */
-import { countFaces, decodeRgb, QueueFullError, type RgbImage } from '~/server/inference';
+import { countFaces, decodeRgb, type RgbImage } from '~/server/inference';
 import { photo } from './photos';
 
 /** More than the line holds: the excess is refused at once, and the line is full from the start. */
@@ -11,9 +11,16 @@ const OFFERED = 24;
 
 export type BusyWorker = { stop(): Promise<void> };
 
+/**
+ * By name, not class: the inference host lives on globalThis, so in a test worker shared between
+ * files it may be an earlier file's, whose errors are instances of that file's copy of the class.
+ */
+const refusedByFullLine = (error: unknown): boolean => error instanceof Error && error.name === 'QueueFullError';
+
 export async function keepWorkerBusy(): Promise<BusyWorker> {
   const image: RgbImage = await decodeRgb(photo('astronaut'), { maxBytes: 1 << 24, maxPixels: 1 << 24, timeoutSeconds: 5 }, 256);
   let stopped = false;
+  let failure: unknown;
   const running = new Set<Promise<void>>();
   const offer = (): void => {
     if (stopped) return;
@@ -26,8 +33,12 @@ export async function keepWorkerBusy(): Promise<BusyWorker> {
           offer();
           offer();
         }),
+      // Any other failure ends the rush and fails stop(): offering again at once would turn a
+      // refusal that comes without waiting into a loop that never lets the event loop turn.
       (error: unknown) => {
-        if (!(error instanceof QueueFullError)) process.nextTick(offer);
+        if (refusedByFullLine(error)) return;
+        failure ??= error;
+        stopped = true;
       },
     );
     running.add(check);
@@ -38,6 +49,7 @@ export async function keepWorkerBusy(): Promise<BusyWorker> {
     async stop() {
       stopped = true;
       while (running.size > 0) await Promise.allSettled([...running]);
+      if (failure !== undefined) throw failure;
     },
   };
 }
