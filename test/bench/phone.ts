@@ -10,7 +10,7 @@
  * bytes once loaded and quiet; its form figure is absent.
  */
 import type { Browser, CDPSession } from 'playwright-core';
-import { launchChromium } from '../e2e/helpers/chromium';
+import { FULL_CHROMIUM_PATH, launchChromium } from '../e2e/helpers/chromium';
 
 export const PHONE_PROFILE = {
   viewport: { width: 390, height: 844 },
@@ -73,7 +73,7 @@ export function measureStaticPhoneLoads(url: string, runs: number): Promise<Stat
 
 async function repeatedLoads<Load>(runs: number, load: (browser: Browser) => Promise<Load>): Promise<Load[]> {
   if (runs <= 0) return [];
-  const browser = await launchChromium();
+  const browser = await launchChromium(FULL_CHROMIUM_PATH);
   try {
     await load(browser); // the server's first render of the page is not what a visitor feels
     const loads: Load[] = [];

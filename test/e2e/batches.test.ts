@@ -4,13 +4,13 @@
  * count while the tab title counts them, downloads one ZIP holding 6 images, and shows grouped in
  * My creations; the balance goes down by 6 once.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzip } from '@test/helpers/zip';
 import { startApp, type AppServer } from './helpers/app-server';
+import { newDataDir } from './helpers/database-template';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
 import { recorded, startRecording } from './helpers/record';
 import { seedPremiumUser } from './helpers/users';
@@ -23,7 +23,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-batches-'));
+  dataDir = newDataDir('studio-e2e-batches-');
   // 50 starting credits of the seed, and 20 granted.
   seedPremiumUser(dataDir, EMAIL, { grant: 20 });
   app = await startApp({ STARTING_CREDITS: '0', TIME_SCALE: '0.02', DATA_DIR: dataDir });

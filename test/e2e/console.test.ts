@@ -6,12 +6,12 @@
  * with its reason; maintenance switched on in the console refuses the user's next Generate with the
  * spec's toast. Screenshots go to test-results/e2e/console-*.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
+import { newDataDir } from './helpers/database-template';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
 import { seedStaff } from './helpers/users';
 
@@ -29,7 +29,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-console-'));
+  dataDir = newDataDir('studio-e2e-console-');
   seedStaff(dataDir, ADMIN_EMAIL, 'admin');
   app = await startApp({ STARTING_CREDITS: '100', TIME_SCALE: '0.02', DATA_DIR: dataDir });
 });

@@ -3,12 +3,12 @@
  * sign-in), with TIME_SCALE=0.02 so the 60 s queue wait and the model's run take about a second.
  * Screenshots go to test-results/e2e/ (CI artifacts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
+import { newDataDir } from './helpers/database-template';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
 import { recorded, startRecording } from './helpers/record';
 import { seedPremiumUser } from './helpers/users';
@@ -57,7 +57,7 @@ describe('a studio with 5 starting credits', () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-generator-'));
+    dataDir = newDataDir('studio-e2e-generator-');
     seedPremiumUser(dataDir, PREMIUM_EMAIL);
     app = await startApp({ STARTING_CREDITS: '5', TIME_SCALE, DATA_DIR: dataDir });
   });

@@ -7,12 +7,12 @@
  * once, and 'Hide prompt' takes the prompt off the share page. The share page is then served by a
  * production server over the same data: its HTML carries no script at all (issue 21 §8).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
+import { newDataDir } from './helpers/database-template';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
 import { seedPremiumUser } from './helpers/users';
 
@@ -70,7 +70,7 @@ async function shownIds(page: Page): Promise<string[]> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-history-'));
+  dataDir = newDataDir('studio-e2e-history-');
   seedPremiumUser(dataDir, EMAIL, { grant: 1000 });
   // Every public result is screened by the worker before it shows; NSFW_THRESHOLD 1 holds no image, as
   // the local engine's labelled previews are abstract drawings nsfwjs scores up to 0.85 explicit ('a owl

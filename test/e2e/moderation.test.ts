@@ -6,12 +6,12 @@
  * the report and takes the creation down with a reason; the visitor's reload is the 404 of a
  * private creation. Screenshots go to test-results/e2e/moderation-*.png.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
+import { newDataDir } from './helpers/database-template';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
 import { seedStaff } from './helpers/users';
 
@@ -78,7 +78,7 @@ async function publicCreation(): Promise<string> {
 
 beforeAll(async () => {
   browser = await launchChromium();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-moderation-'));
+  dataDir = newDataDir('studio-e2e-moderation-');
   seedStaff(dataDir, MODERATOR_EMAIL, 'support');
   app = await startApp({ STARTING_CREDITS: '100', TIME_SCALE: '0.01', DATA_DIR: dataDir });
   creationId = await publicCreation();

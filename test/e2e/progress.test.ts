@@ -3,13 +3,13 @@
  * reports progress as it works. TIME_SCALE=0.2: one catalogue second is 200 ms, so a free user's
  * 60 s wait takes 12 s and a 180 s video (run locally in a tenth) about 4 s.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
-import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
+import { newDataDir } from './helpers/database-template';
+import { ARTIFACTS_DIR, FULL_CHROMIUM_PATH, launchChromium } from './helpers/chromium';
 import { recorded, setTabHidden, startRecording } from './helpers/record';
 import { seedPremiumUser } from './helpers/users';
 
@@ -21,8 +21,9 @@ let app: AppServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-progress-'));
+  // The full browser: the headless shell has no Notification API, which the last test's opt-in needs.
+  browser = await launchChromium(FULL_CHROMIUM_PATH);
+  dataDir = newDataDir('studio-e2e-progress-');
   seedPremiumUser(dataDir, PREMIUM_EMAIL, { grant: 1000 });
   app = await startApp({ STARTING_CREDITS: '100', TIME_SCALE: '0.2', DATA_DIR: dataDir });
 });

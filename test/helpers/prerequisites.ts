@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 
-export const CHROMIUM_REQUIRED = "The end-to-end tier needs Debian's `chromium` package (`apt-get install -y chromium`; `.ci/run` installs it).";
+export const CHROMIUM_REQUIRED = "The end-to-end tier needs Debian's `chromium-headless-shell` and `chromium` packages (`apt-get install -y chromium-headless-shell chromium`; `.ci/run` installs them).";
 export const NGINX_REQUIRED = "The integration tier runs `deploy/nginx.conf` in Debian's `nginx` package (`apt-get install -y nginx`; `.ci/run` installs it).";
 
 /** Throws `<name> not found at <path>. <sentence>` when the executable is missing. */

@@ -3,10 +3,10 @@
  * a fresh data folder, and stops it by group (so nothing it started outlives it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { newDataDir } from './database-template';
 import { watchServer } from './failure-report';
 
 /** `pid` leads the server's process group (the bench reads the group's CPU time). */
@@ -55,16 +55,17 @@ export async function freePort(): Promise<number> {
  * between: a server that exits with EADDRINUSE is started again on another port. Readiness is
  * read from this server's own output ("Ready in"), never from whoever answers on the port.
  */
-export async function startApp(env: Record<string, string> = {}, nodeArgs: string[] = [], options: { cwd?: string } = {}): Promise<AppServer> {
+export async function startApp(env: Record<string, string> = {}, nodeArgs: string[] = [], options: { cwd?: string; database?: 'migrated' | 'empty' } = {}): Promise<AppServer> {
   for (let attempt = 1; ; attempt += 1) {
-    const started = await launch(await freePort(), env, nodeArgs, options.cwd ?? process.cwd());
+    const started = await launch(await freePort(), env, nodeArgs, options.cwd ?? process.cwd(), options.database ?? 'migrated');
     if (started !== 'port_taken') return started;
     if (attempt === 5) throw new Error('Five ports in a row were taken before the studio could bind them.');
   }
 }
 
-async function launch(port: number, env: Record<string, string>, nodeArgs: string[], cwd: string): Promise<AppServer | 'port_taken'> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'studio-e2e-data-'));
+async function launch(port: number, env: Record<string, string>, nodeArgs: string[], cwd: string, database: 'migrated' | 'empty'): Promise<AppServer | 'port_taken'> {
+  // A folder of the server's own, unless the test gives one (env.DATA_DIR).
+  const dataDir = newDataDir('studio-e2e-data-', env.DATA_DIR ? 'empty' : database);
   const url = `http://localhost:${port}`;
   let output = '';
   const start = startCommand();
