@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
 import { newDataDir } from './helpers/database-template';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
+import { openSignedIn } from './helpers/sign-in';
 import { recorded, startRecording } from './helpers/record';
 import { seedPremiumUser } from './helpers/users';
 
@@ -123,8 +124,7 @@ describe('a studio with 5 starting credits', () => {
   it('a premium user makes a private generation: no queue notice, private in My creations', async () => {
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${app.url}/create/flux-schnell`);
-    await signInFromHeader(page, PREMIUM_EMAIL);
+    await openSignedIn(page, app.url, '/create/flux-schnell', PREMIUM_EMAIL);
     await page.getByTestId('premium-badge').waitFor();
     const before = await credits(page);
     const privacy = page.getByRole('switch', { name: 'Public' });
@@ -163,8 +163,7 @@ describe('a studio with 5 starting credits', () => {
   it('a phone-sized generator: form, sticky footer and result fit the screen', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
-    await page.goto(`${app.url}/create/flux-schnell`);
-    await signInFromHeader(page, 'phone@example.com');
+    await openSignedIn(page, app.url, '/create/flux-schnell', 'phone@example.com');
     await fillPrompt(page, 'A bowl of ramen, overhead shot');
     const footer = await page.getByTestId('generate-button').boundingBox();
     expect(footer).not.toBeNull();
@@ -280,8 +279,7 @@ describe('a studio with no starting credits', () => {
 
   it("Generate shows 'Insufficient credits' and sends nothing", async () => {
     const page = await browser.newPage();
-    await page.goto(`${app.url}/create/flux-schnell`);
-    await signInFromHeader(page, 'broke@example.com');
+    await openSignedIn(page, app.url, '/create/flux-schnell', 'broke@example.com');
     expect(await credits(page)).toBe('0 credits');
     await fillPrompt(page, 'A fox');
     const submits: string[] = [];

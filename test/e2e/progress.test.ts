@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
 import { newDataDir } from './helpers/database-template';
 import { ARTIFACTS_DIR, FULL_CHROMIUM_PATH, launchChromium } from './helpers/chromium';
+import { openSignedIn } from './helpers/sign-in';
 import { recorded, setTabHidden, startRecording } from './helpers/record';
 import { seedPremiumUser } from './helpers/users';
 
@@ -36,14 +37,6 @@ afterAll(async () => {
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `progress-${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.getByTestId('header-signin').click();
-  await page.getByText('Sign in to your account to continue').waitFor();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
-  await page.getByTestId('credits-badge').waitFor({ timeout: 30_000 });
 }
 
 async function fillPrompt(page: Page, text: string): Promise<void> {
@@ -78,8 +71,7 @@ describe('progress', () => {
   it("a free user's queue wait counts down each second, then a progress bar shows the time left", async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await page.goto(`${app.url}/create/flux-schnell`);
-    await signIn(page, 'free@example.com');
+    await openSignedIn(page, app.url, '/create/flux-schnell', 'free@example.com');
     await fillPrompt(page, 'A lighthouse at dawn');
     await startRecording(page, 'queue', '[data-testid="queue-notice"]', 'text');
     await page.getByTestId('generate-button').click();
@@ -106,8 +98,7 @@ describe('progress', () => {
 
   it('a running video’s bar advances (aria-valuenow rises) in the output, in Recent Creations and on /creations', async () => {
     const page = await premium.newPage();
-    await page.goto(`${app.url}/create/text-to-video`);
-    await signIn(page, PREMIUM_EMAIL);
+    await openSignedIn(page, app.url, '/create/text-to-video', PREMIUM_EMAIL);
     await page.getByTestId('premium-badge').waitFor();
     await fillPrompt(page, 'Waves rolling onto a beach at sunset');
     await startRecording(page, 'output', '[data-testid="output-area"] [role="progressbar"]', 'aria-valuenow');

@@ -24,7 +24,8 @@ describe('embedded defaults', () => {
   let app: AppServer;
 
   beforeAll(async () => {
-    app = await startApp({ STARTING_CREDITS: '100' });
+    // A fresh machine's first start: the embedded database is created and migrated by the server.
+    app = await startApp({ STARTING_CREDITS: '100' }, [], { database: 'empty' });
   });
 
   afterAll(async () => {

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppServer } from './helpers/app-server';
 import { ARTIFACTS_DIR, launchChromium } from './helpers/chromium';
+import { openSignedIn } from './helpers/sign-in';
 
 const TIME_SCALE = '0.02';
 const DESKTOP = { width: 1360, height: 900 };
@@ -49,14 +50,6 @@ afterAll(async () => {
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `tools-${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.getByTestId('header-signin').click();
-  await page.getByText('Sign in to your account to continue').waitFor();
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Sign in with email' }).click();
-  await page.getByTestId('credits-badge').waitFor({ timeout: 30_000 });
 }
 
 async function credits(page: Page): Promise<number> {
@@ -100,8 +93,7 @@ describe('editing tools on the embedded defaults', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    await page.goto(`${app.url}/create/flux-fill`);
-    await signIn(page, 'painter@example.com');
+    await openSignedIn(page, app.url, '/create/flux-fill', 'painter@example.com');
     const imageUrl = await upload(page, 'control-image_url', await photo('room.png', 640, 480));
 
     await page.getByRole('button', { name: 'Create Mask' }).click();
@@ -149,8 +141,7 @@ describe('editing tools on the embedded defaults', () => {
 
   it('multi-reference images and video effect templates', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${app.url}/create/image-to-video?model=kling-1.6-multi`);
-    await signIn(page, 'refs@example.com');
+    await openSignedIn(page, app.url, '/create/image-to-video?model=kling-1.6-multi', 'refs@example.com');
     await page.getByTestId('control-input_image_urls-dropzone-file').setInputFiles([await photo('a.png', 400, 400, 10), await photo('b.png', 400, 400, 200)]);
     await page.getByTestId('control-input_image_urls-preview-1').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('control-input_image_urls-count').textContent()).toBe('2 / 4 images');
@@ -169,8 +160,7 @@ describe('editing tools on the embedded defaults', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    await page.goto(`${app.url}/create/flux-kontext`);
-    await signIn(page, 'editor@example.com');
+    await openSignedIn(page, app.url, '/create/flux-kontext', 'editor@example.com');
     const imageUrl = await upload(page, 'control-image_url', await photo('portrait.png', 512, 640, 200));
     await page.getByRole('textbox', { name: 'Prompt' }).fill('make it a rainy night');
     const cost = Number(await page.getByTestId('credit-cost').textContent());
@@ -191,8 +181,7 @@ describe('editing tools on the embedded defaults', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    await page.goto(`${app.url}/create/image-to-video?model=kling-v2.1-pro`);
-    await signIn(page, 'director@example.com');
+    await openSignedIn(page, app.url, '/create/image-to-video?model=kling-v2.1-pro', 'director@example.com');
     const start = await upload(page, 'control-start_image_url', await photo('start.png', 640, 360, 30));
     expect(await page.getByTestId('control-end_image_url-dropzone').count()).toBe(0);
     await page.getByRole('switch', { name: /Add end frame/ }).check({ force: true });
@@ -210,8 +199,7 @@ describe('editing tools on the embedded defaults', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    await page.goto(`${app.url}/models/koda-film`);
-    await signIn(page, 'stylist@example.com');
+    await openSignedIn(page, app.url, '/models/koda-film', 'stylist@example.com');
     await page.getByTestId('lora-create').click();
     await page.waitForURL(`${app.url}/create/flux-lora?lora=koda-film`);
     await page.getByTestId('control-lora-selected').waitFor();
@@ -240,8 +228,7 @@ describe('editing tools on the embedded defaults', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    await page.goto(`${app.url}/image-effects/ghibli`);
-    await signIn(page, 'effects@example.com');
+    await openSignedIn(page, app.url, '/image-effects/ghibli', 'effects@example.com');
     const target = page.getByTestId('control-effect_template_id-target');
     await target.click();
     const dropdown = page.getByTestId('control-effect_template_id-dropdown');
@@ -276,8 +263,7 @@ describe('editing tools on the embedded defaults', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    await page.goto(`${app.url}/image-effects/ghibli`);
-    await signIn(page, 'switcher@example.com');
+    await openSignedIn(page, app.url, '/image-effects/ghibli', 'switcher@example.com');
     const imageUrl = await upload(page, 'control-image_url', await photo('me.png', 512, 512, 200));
     // The mode control's radios are visually hidden behind their labels: click the label.
     await page.getByTestId('dynamic-form').getByText('Pro', { exact: true }).click();
@@ -322,8 +308,7 @@ describe('editing tools on the embedded defaults', () => {
 
   it('image-to-prompt fills the prompt', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${app.url}/create/flux-dev`);
-    await signIn(page, 'writer@example.com');
+    await openSignedIn(page, app.url, '/create/flux-dev', 'writer@example.com');
     const before = await credits(page);
     await page.getByTestId('image-to-prompt').click();
     const dialog = page.getByTestId('image-to-prompt-dialog');
@@ -350,8 +335,7 @@ describe('editing tools on the embedded defaults', () => {
     await anonymous.close();
 
     const page = await browser.newPage({ viewport: DESKTOP });
-    await page.goto(`${app.url}/create/flux-kontext`);
-    await signIn(page, 'big@example.com');
+    await openSignedIn(page, app.url, '/create/flux-kontext', 'big@example.com');
     const uploads: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('upload.signedUrl') || r.method() === 'PUT') uploads.push(`${r.method()} ${r.url()}`);
@@ -369,8 +353,7 @@ describe('editing tools on the embedded defaults', () => {
   it('on a phone the mask is painted by touch in a full-screen dialog', async () => {
     const context: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
-    await page.goto(`${app.url}/create/flux-fill`);
-    await signIn(page, 'thumb@example.com');
+    await openSignedIn(page, app.url, '/create/flux-fill', 'thumb@example.com');
     await upload(page, 'control-image_url', await photo('phone.png', 480, 640, 330));
     await page.getByRole('button', { name: 'Create Mask' }).tap();
     const canvas = page.locator('[data-testid="mask-canvas"][data-ready="true"]');

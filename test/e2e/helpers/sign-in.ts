@@ -19,3 +19,10 @@ export async function signInThroughNextAuth(page: Page, appUrl: string, email: s
     throw new Error(`next-auth set no session for ${email} (status ${signedIn.status()}): ${await signedIn.text()}`);
   }
 }
+
+/** Opens a page of the app signed in as `email`, once its header shows the credits. */
+export async function openSignedIn(page: Page, appUrl: string, pathname: string, email: string): Promise<void> {
+  await signInThroughNextAuth(page, appUrl, email);
+  await page.goto(`${appUrl}${pathname}`);
+  await page.getByTestId('credits-badge').waitFor({ timeout: 30_000 });
+}
