@@ -26,10 +26,7 @@ const holder = globalThis as unknown as { studioRuntime?: Runtime };
 
 export function ensureServerRuntime(db: Db): void {
   if (holder.studioRuntime?.db === db) return;
-  holder.studioRuntime?.stopPremiumSweep?.();
-  void holder.studioRuntime?.stopCallbacks?.();
-  void holder.studioRuntime?.stopPrivacy?.();
-  void holder.studioRuntime?.stopScreening?.();
+  if (holder.studioRuntime) void stopParts(holder.studioRuntime);
   const runtime: Runtime = { db };
   holder.studioRuntime = runtime;
   ensureEngineStarted(db);
@@ -71,9 +68,14 @@ export async function stopServerRuntime(): Promise<void> {
   const runtime = holder.studioRuntime;
   holder.studioRuntime = undefined;
   setGenerationCacheScope('off');
-  runtime?.stopPremiumSweep?.();
-  await Promise.all([stopEngine(), runtime?.stopCallbacks?.(), runtime?.stopPrivacy?.(), runtime?.stopScreening?.()]);
-  const stopBus = await runtime?.bus;
+  await Promise.all([stopEngine(), runtime && stopParts(runtime)]);
+}
+
+/** Stops what one runtime started, its update bus included (the engine is the process's: see ensureEngineStarted). */
+async function stopParts(runtime: Runtime): Promise<void> {
+  runtime.stopPremiumSweep?.();
+  await Promise.all([runtime.stopCallbacks?.(), runtime.stopPrivacy?.(), runtime.stopScreening?.()]);
+  const stopBus = await runtime.bus;
   await stopBus?.();
 }
 

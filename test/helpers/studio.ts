@@ -115,14 +115,16 @@ export async function startStudio(options: { env?: Record<string, string | undef
     },
     async stop() {
       await screeningsSettled();
+      // The routes close first: every request starts the server runtime if none is running, so a
+      // request answered after the runtime's stop would start its rounds again on this database.
+      await server.close();
+      // A handler whose client hung up goes on without its connection, and nothing signals its end:
+      // its last statements get a moment before the runtime stops and the database goes away.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       await stopServerRuntime();
       setSafeFetchTestNetwork(null);
       setProviderOverrideForTests(null);
       setStorageDriverForTests(null);
-      await server.close();
-      // A handler whose client hung up goes on without its connection, and nothing signals its end:
-      // its last statements get a moment before the database goes away.
-      await new Promise((resolve) => setTimeout(resolve, 50));
       await db.$disconnect().catch(() => undefined);
       delete (globalThis as DbHolder).studioDb;
       await database.stop();
