@@ -3,11 +3,12 @@
  * PostgreSQL, with the local engine.
  *
  * - A submit with a key against the same submit with a cookie: POST /api/unigen from 32
- *   connections, a key of its own per submit, in interleaved rounds whose order turns each round
- *   (cookie then key, key then cookie, ...): every window leaves thousands of queued jobs that the
- *   local engine works through during the next one, so the second of a pair always meets a busier
- *   studio than the first, and a fixed order would charge that to one side. An even number of rounds
- *   puts each side second as often as first. The limit is raised past the rate
+ *   connections, an idempotency key of its own per submit, in interleaved rounds whose order turns
+ *   each round (cookie then key, key then cookie, ...). Every window starts on the same studio: the
+ *   thousands of jobs the window before left queued are ended in the database first (the engine
+ *   would otherwise render them through the next window, so the second of a pair would meet a
+ *   busier studio than the first). An even number of rounds puts each side second as often as
+ *   first. The limit is raised past the rate
  *   (its bookkeeping still runs on every key request: that is part of a key's cost). POST
  *   /api/v1/generations with the key is measured beside them, through Next.
  * - 1,000 completions → 1,000 callbacks: 1,000 submits (16 at a time) finish on the local engine,
@@ -55,6 +56,18 @@ function startReceiver(): Promise<{ server: Server; host: string; arrivals: Map<
     });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, host: `127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals })));
+}
+
+/**
+ * Ends the jobs earlier windows left (as failed, so the engine takes none of them up again) and waits
+ * for the renders already under way, so the next window starts with an idle engine.
+ */
+async function endLeftoverJobs(db: Db): Promise<void> {
+  await db.generation.updateMany({ where: { status: 'queued' }, data: { status: 'failed', error: 'ended by the bench between windows', completedAt: new Date() } });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && (await db.generation.count({ where: { status: { in: ['queued', 'starting', 'processing'] } } })) > 0) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function submitRate(name: string, url: string, headers: Record<string, string>, seconds: number, tag: string): Promise<ApiRow> {
@@ -149,13 +162,20 @@ export async function measureBuilders(secret: string, seconds: number): Promise<
     const run: BuildersRun = { cookie: [], key: [], v1Key: [], callbacks: undefined as unknown as BuildersRun['callbacks'] };
     const unigen = `${app.url}/api/unigen`;
     for (let round = 0; round < ROUNDS; round += 1) {
-      const cookieWindow = async () => run.cookie.push(await submitRate('POST /api/unigen, cookie', unigen, { cookie: user.cookie, origin: app.url }, seconds, `cookie-${round}`));
-      const keyWindow = async () => run.key.push(await submitRate('POST /api/unigen, key', unigen, { authorization: `Bearer ${key}` }, seconds, `key-${round}`));
+      const cookieWindow = async () => {
+        await endLeftoverJobs(db);
+        run.cookie.push(await submitRate('POST /api/unigen, cookie', unigen, { cookie: user.cookie, origin: app.url }, seconds, `cookie-${round}`));
+      };
+      const keyWindow = async () => {
+        await endLeftoverJobs(db);
+        run.key.push(await submitRate('POST /api/unigen, key', unigen, { authorization: `Bearer ${key}` }, seconds, `key-${round}`));
+      };
       if (round % 2 === 0) await cookieWindow().then(keyWindow);
       else await keyWindow().then(cookieWindow);
+      await endLeftoverJobs(db);
       run.v1Key.push(await submitRate('POST /api/v1/generations, key', `${app.url}/api/v1/generations`, { authorization: `Bearer ${key}` }, seconds, `v1-${round}`));
     }
-    // The submits above leave thousands of queued jobs: the callbacks' figure gets a studio of its own.
+    // The callbacks' figure gets a studio of its own, with none of the windows' rows.
     await app.stop();
     const quiet = await getTestDatabase();
     const quietDb = createDb(quiet.connectionString, { maxConnections: 5 });

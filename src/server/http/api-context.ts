@@ -29,7 +29,7 @@ export async function apiContextFromRequest(req: IncomingMessage, res: ServerRes
     const env = getEnv();
     const { holder, count } = await authenticateApiKey(db, credentials.secret, { free: env.API_RATE_LIMIT_FREE, premium: env.API_RATE_LIMIT_PREMIUM });
     answerCount(res, count);
-    return createInnerContext({ db, user: { id: holder.userId }, apiKey: { id: holder.keyId, scopes: holder.scopes }, account: holder.account });
+    return createInnerContext({ db, user: { id: holder.userId }, apiKey: { id: holder.keyId, scopes: holder.scopes, capped: holder.capped }, account: holder.account });
   }
   const context = await contextFromRequest(req);
   if (!rule.countWithoutKey) return context;

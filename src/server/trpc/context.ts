@@ -12,7 +12,8 @@ import type { ApiKeyScope } from '~/utils/api-scopes';
 export type { SessionUser };
 
 /** The key a call was made with. */
-export type CallingKey = { id: string; scopes: readonly ApiKeyScope[] };
+/** The key a request came with: its scopes, and whether a monthly cap bounds its submits. */
+export type CallingKey = { id: string; scopes: readonly ApiKeyScope[]; capped: boolean };
 
 export type InnerContext = {
   db: Db;

@@ -59,7 +59,7 @@ describe('a new key', () => {
     await expect(keyFor(user, { expiresAt: new Date(Date.now() - 1000) })).rejects.toMatchObject({ message: 'The expiry must be in the future.' });
     await expect(keyFor(user, { scopes: [] })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const { key } = await keyFor(user);
-    const asKey = createCaller(createInnerContext({ db: studio.db, user: { id: user.id }, apiKey: { id: key.id, scopes: ['generate', 'read', 'upload'] } }));
+    const asKey = createCaller(createInnerContext({ db: studio.db, user: { id: user.id }, apiKey: { id: key.id, scopes: ['generate', 'read', 'upload'], capped: false } }));
     await expect(asKey.keys.list()).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'API keys cannot be used for this request.' });
     expect(await studio.db.apiKey.count({ where: { userId: user.id } })).toBe(1);
   });
@@ -82,7 +82,7 @@ describe('Authorization: Bearer lsk_...', () => {
     expect(generation.apiKeyId).toBe(key.id);
     const [listed] = (await studio.caller(user).keys.list()).items;
     expect(listed!.lastUsedAt).toBeInstanceOf(Date);
-    expect(listed!.spentThisMonth).toBe(1);
+    await expect.poll(async () => (await studio.caller(user).keys.list()).items[0]!.spentThisMonth).toBe(1);
   });
 
   it('wrong, revoked or expired: 401 with one text, on both kinds of route', async () => {
@@ -149,6 +149,24 @@ describe('Authorization: Bearer lsk_...', () => {
     // The cookie is not bound by the key's cap.
     const cookie = await send(`${api.url}/api/unigen`, { headers: { cookie: await studio.cookieFor(user), origin: studio.server.url }, body: { model_id: 'flux-schnell', prompt: 'mine' } });
     expect(cookie.status).toBe(200);
+  });
+
+  it("an uncapped key's spend this month counts every submit of a burst, of any cost, and a refund takes its cost off", async () => {
+    const user = await studio.createUser({ credits: 200 });
+    const { key, secret } = await keyFor(user);
+    const models = [...Array.from({ length: 8 }, () => 'flux-schnell'), ...Array.from({ length: 4 }, () => 'flux-dev')];
+    const answers = await Promise.all(models.map((model_id, index) => send(`${api.url}/api/v1/generations`, { headers: bearer(secret), body: { model_id, prompt: `burst ${index}` } })));
+    expect(answers.map((answer) => answer.status)).toEqual(models.map(() => 200));
+    const rows = await studio.db.generation.findMany({ where: { apiKeyId: key.id }, select: { id: true, cost: true } });
+    const spent = rows.reduce((sum, row) => sum + row.cost, 0);
+    expect(new Set(rows.map((row) => row.cost)).size).toBe(2);
+    expect(await studio.balance(user)).toBe(200 - spent);
+    const spentThisMonth = async () => (await studio.caller(user).keys.list()).items.find((k) => k.id === key.id)!.spentThisMonth;
+    // Added just after each answer, not before it.
+    await expect.poll(spentThisMonth).toBe(spent);
+    const dev = rows.find((row) => row.cost !== 1)!;
+    expect((await send(`${api.url}/api/v1/generations/${dev.id}/cancel`, { method: 'POST', headers: bearer(secret) })).status).toBe(200);
+    await expect.poll(spentThisMonth).toBe(spent - dev.cost);
   });
 
   it('a key and a session cookie together: 400; a cookie POST still needs our Origin', async () => {

@@ -61,7 +61,7 @@ describe('an endpoint', () => {
     await expect(noEvent).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(noEvent).rejects.toThrow('Choose at least one event.');
     await expect(studio.caller(null).callbacks.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    const asKey = createCaller(createInnerContext({ db: studio.db, user: { id: user.id }, apiKey: { id: 'k', scopes: ['generate', 'read', 'upload'] } }));
+    const asKey = createCaller(createInnerContext({ db: studio.db, user: { id: user.id }, apiKey: { id: 'k', scopes: ['generate', 'read', 'upload'], capped: false } }));
     await expect(asKey.callbacks.create({ url: 'https://public.test/hook', events: ['generation.failed'] })).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: 'API keys cannot be used for this request.',

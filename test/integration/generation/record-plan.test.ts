@@ -57,6 +57,7 @@ function keyedSubmit(): NewGeneration {
     note: 'FLUX Schnell',
     priceAccepted: true,
     apiKeyId: null,
+    keyCapped: false,
     variants: { premium: variant(true), free: variant(true) },
   };
 }

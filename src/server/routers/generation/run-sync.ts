@@ -7,4 +7,4 @@ export const runSync = publicProcedure
   .meta({ scope: 'generate' })
   .input(runSyncInput)
   .output(runSyncOutput)
-  .mutation(({ ctx, input }) => runSyncGeneration(ctx.db, ctx.user?.id ?? null, input, { apiKeyId: ctx.apiKey?.id ?? null }));
+  .mutation(({ ctx, input }) => runSyncGeneration(ctx.db, ctx.user?.id ?? null, input, { apiKey: ctx.apiKey ?? null }));

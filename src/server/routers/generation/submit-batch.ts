@@ -23,4 +23,4 @@ export const submitBatch = publicProcedure
   })
   .input(submitBatchInput)
   .output(submitBatchOutput)
-  .mutation(({ ctx, input }) => submitBatchThroughDoor(ctx.db, ctx.user?.id ?? null, input, { apiKeyId: ctx.apiKey?.id ?? null }));
+  .mutation(({ ctx, input }) => submitBatchThroughDoor(ctx.db, ctx.user?.id ?? null, input, { apiKey: ctx.apiKey ?? null }));

@@ -21,8 +21,11 @@ import type { AccountRow } from '~/server/services/users';
 import type { ApiKeyScope } from '~/utils/api-scopes';
 import { hashOf, isApiKeyShaped, prefixOf } from './secret';
 
-/** `account`: the owner's row as the doors need it (server/auth/signed-in.ts), read in the same statement. */
-export type KeyHolder = { keyId: string; userId: string; scopes: ApiKeyScope[]; account: AccountRow };
+/**
+ * `account`: the owner's row as the doors need it (server/auth/signed-in.ts), read in the same statement.
+ * `capped`: the key has a monthly credit cap, which its submits' debits must keep (spend.ts).
+ */
+export type KeyHolder = { keyId: string; userId: string; scopes: ApiKeyScope[]; capped: boolean; account: AccountRow };
 
 /** Requests a minute on each plan. */
 export type PlanLimits = { free: number; premium: number };
@@ -35,6 +38,7 @@ type KeyRow = {
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+  capped: boolean;
   premium: boolean;
   role: string;
   suspendedAt: Date | null;
@@ -52,7 +56,7 @@ function lookUpAndCount(secret: string, windowStart: Date, now: Date, requests: 
   const buckets = Prisma.sql`SELECT 'key:' || "id" FROM "key" WHERE ${valid} UNION ALL SELECT 'user:' || "userId" FROM "key" WHERE ${valid}`;
   return Prisma.sql`
     WITH "key" AS (
-      SELECT k."id", k."userId", k."hash", k."scopes", k."expiresAt", k."revokedAt", k."lastUsedAt",
+      SELECT k."id", k."userId", k."hash", k."scopes", k."expiresAt", k."revokedAt", k."lastUsedAt", k."monthlyCreditCap" IS NOT NULL AS "capped",
         u."premium", u."role", u."suspendedAt", u."lastSeenAt" AS "ownerLastSeenAt"
       FROM "ApiKey" AS k JOIN "User" AS u ON u."id" = k."userId"
       WHERE k."prefix" = ${prefixOf(secret)}),
@@ -89,5 +93,5 @@ export async function authenticateApiKey(db: Db, secret: string, limits: PlanLim
   }
   const count = await rateCountOf(db, fullest, row.premium ? limits.premium : limits.free, windowStart, now);
   const account: AccountRow = { premium: row.premium, role: row.role, suspendedAt: row.suspendedAt, lastSeenAt: row.ownerLastSeenAt };
-  return { holder: { keyId: row.id, userId: row.userId, scopes: row.scopes as ApiKeyScope[], account }, count };
+  return { holder: { keyId: row.id, userId: row.userId, scopes: row.scopes as ApiKeyScope[], capped: row.capped, account }, count };
 }

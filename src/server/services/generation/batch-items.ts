@@ -82,7 +82,7 @@ function requestDigest(model: ModelDefinition, admitted: Admitted, request: Batc
   return createHash('sha256').update(canonicalJson({ model: model.id, appId: request.appId ?? null, pageId: request.pageId ?? null, shared, prompts, variations: request.variations })).digest('hex');
 }
 
-export function planBatch(admitted: Admitted, request: BatchRequest, prompts: readonly string[], via: { apiKeyId: string | null }): NewBatch {
+export function planBatch(admitted: Admitted, request: BatchRequest, prompts: readonly string[], via: { apiKey: { id: string; capped: boolean } | null }): NewBatch {
   const { model, userId } = admitted;
   if (!batchPromptField(model)) throw new AppError('validation_failed', BATCH_MESSAGES.noPromptField);
   const form = batchForm(request, prompts);
@@ -113,7 +113,8 @@ export function planBatch(admitted: Admitted, request: BatchRequest, prompts: re
     prompts: prompts.length,
     variations: request.variations,
     shownCredits: request.credit_to_consume,
-    apiKeyId: via.apiKeyId,
+    apiKeyId: via.apiKey?.id ?? null,
+    keyCapped: via.apiKey?.capped ?? false,
     askedPrivate: admitted.input.is_public === false,
     plans: { premium: plan(true), free: plan(false) },
     items,

@@ -47,6 +47,8 @@ export type NewBatch = {
   /** The client's shown total, if it sent one (a lower one than the cost refuses the batch). */
   shownCredits: number | undefined;
   apiKeyId: string | null;
+  /** The key has a monthly cap: its spend is kept (and the cap held) in this statement. */
+  keyCapped: boolean;
   /** The caller asked for private results (premium only: anyone else's are public). */
   askedPrivate: boolean;
   plans: { premium: BatchPlan; free: BatchPlan };
@@ -111,7 +113,7 @@ type Placed = { isPublic: boolean; waitSeconds: number; dispatchAt: Date; deadli
 /** The one statement: the debit (within the key's cap), the batch row, its generations, their ledger rows, the key's spend, the inputs' privacy. */
 function batchStatement(batch: NewBatch, row: GenerationBatch, items: (BatchItemPlan & { id: string })[], placed: Placed): Prisma.Sql {
   const { now } = placed;
-  const keySpend = batch.apiKeyId ? keySpendWithinStatement(batch.apiKeyId, row.cost, now) : null;
+  const keySpend = batch.apiKeyId && batch.keyCapped ? keySpendWithinStatement(batch.apiKeyId, row.cost, now) : null;
   const withinCap = keySpend ? keySpend.within('key') : Prisma.sql`true`;
   const ledger = debitEachWithinStatement(batch.userId, items.map((item) => ({ amount: item.cost, generationId: item.id })), { reason: 'generation_debit', note: batch.note }, withinCap);
   const privateInputs = placed.isPublic ? null : inputsPrivateWithinStatement(batch.userId, items[0]?.input ?? {}, Prisma.sql`EXISTS (SELECT 1 FROM "debit")`);

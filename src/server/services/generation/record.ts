@@ -46,6 +46,8 @@ export type NewGeneration = {
   priceAccepted: boolean;
   /** The API key it is submitted with (its monthly cap applies), or null. */
   apiKeyId: string | null;
+  /** The key has a monthly cap: its spend is kept (and the cap held) in this statement. */
+  keyCapped: boolean;
   variants: { premium: PlanVariant; free: PlanVariant };
 };
 
@@ -85,7 +87,7 @@ export function recordStatement(g: NewGeneration): Prisma.Sql {
   const now = new Date();
   const { premium, free } = g.variants;
   const byPlan = (choose: (variant: PlanVariant) => Prisma.Sql) => Prisma.sql`CASE WHEN debited."premium" THEN ${choose(premium)} ELSE ${choose(free)} END`;
-  const keySpend = g.apiKeyId ? keySpendWithinStatement(g.apiKeyId, g.cost, now) : null;
+  const keySpend = g.apiKeyId && g.keyCapped ? keySpendWithinStatement(g.apiKeyId, g.cost, now) : null;
   const withinCap = keySpend ? keySpend.within('key') : Prisma.sql`true`;
   const ledger = debitWithinStatement(g.userId, g.cost, { reason: 'generation_debit', note: g.note }, Prisma.sql`NOT EXISTS (SELECT 1 FROM "prior") AND ${g.priceAccepted}::boolean AND ${withinCap}`);
   // Private inputs only matter when a private generation may be recorded, i.e. for premium.

@@ -11,9 +11,10 @@ import { scaledMs } from '~/server/config/time-scale';
 import type { Db } from '~/server/db/client';
 import type { Generation } from '~/server/db/generated/client';
 import { AppError } from '~/server/errors';
+import { addUncappedKeySpend } from '~/server/services/api-keys/spend';
 import { admit, type AdmissionKind, type Admitted } from './admission';
 import { batchForm, batchPrompts, namedItemProblem, planBatch, type BatchRequest } from './batch-items';
-import { recordPaidBatch } from './batch-record';
+import { batchTotal, recordPaidBatch } from './batch-record';
 import { scheduleDispatch } from './engine';
 import { toPrediction, type Prediction } from './present';
 import { assertClientPrice, clientPriceAccepted, type Quote } from './pricing';
@@ -32,10 +33,10 @@ export type SubmitResult = { id: string; status: PublicStatus; outputNum: number
  * (synchronous). `kind: 'sync'` is the synchronous handler's door, which refuses an asynchronous
  * model in admission (after maintenance and sign-in, in the spec's order).
  */
-/** How a submit came in: through an API key (whose monthly cap bounds it) or not. */
-export type SubmitVia = { apiKeyId: string | null };
+/** How a submit came in: through an API key (`capped`: a monthly cap bounds it) or not. */
+export type SubmitVia = { apiKey: { id: string; capped: boolean } | null };
 
-export async function submitGeneration(db: Db, userId: string | null, request: GenerateRequest, kind: AdmissionKind = 'any', via: SubmitVia = { apiKeyId: null }): Promise<SubmitResult> {
+export async function submitGeneration(db: Db, userId: string | null, request: GenerateRequest, kind: AdmissionKind = 'any', via: SubmitVia = { apiKey: null }): Promise<SubmitResult> {
   const admitted = await admit(db, userId, request, kind);
   const charged = await charge(db, admitted, request, via);
   if (!admitted.model.sync) return { ...charged, text: null };
@@ -59,15 +60,31 @@ export type BatchSubmitResult = { batch_id: string; ids: string[]; user_credits:
  * one names its place), then one transaction that pays for all of them or none (batch-record.ts).
  * Its items go to the dispatcher as single generations do.
  */
-export async function submitBatch(db: Db, userId: string | null, request: BatchRequest, via: SubmitVia = { apiKeyId: null }): Promise<BatchSubmitResult> {
+export async function submitBatch(db: Db, userId: string | null, request: BatchRequest, via: SubmitVia = { apiKey: null }): Promise<BatchSubmitResult> {
   const prompts = batchPrompts(request);
   const admitted = await admit(db, userId, batchForm(request, prompts)).catch((refusal: unknown) => namedItemProblem(request, prompts, refusal));
-  const outcome = await recordPaidBatch(db, planBatch(admitted, request, prompts, via));
-  if (outcome.kind === 'recorded') for (const item of outcome.items) scheduleDispatch(db, item.id, item.dispatchAt);
+  const batch = planBatch(admitted, request, prompts, via);
+  const outcome = await recordPaidBatch(db, batch);
+  if (outcome.kind === 'recorded') {
+    addUncappedSpend(db, via, batchTotal(batch));
+    for (const item of outcome.items) scheduleDispatch(db, item.id, item.dispatchAt);
+  }
   return { batch_id: outcome.batch.id, ids: outcome.items.map((item) => item.id), user_credits: outcome.balance };
 }
 
 type Charged = Omit<SubmitResult, 'text'>;
+
+/**
+ * A capped key's spend grew in the debit itself; an uncapped one's is added once the debit is done
+ * (spend.ts), and the answer does not wait for it: under load every request's extra round trip is
+ * time its caller waits.
+ */
+function addUncappedSpend(db: Db, via: SubmitVia, cost: number): void {
+  if (!via.apiKey || via.apiKey.capped) return;
+  addUncappedKeySpend(db, via.apiKey.id, cost).catch((error: unknown) => {
+    console.error(`[api keys] ${via.apiKey!.id}: a submit's ${cost} credits were not added to its spend this month:`, error instanceof Error ? error.message : error);
+  });
+}
 
 /** Charges and records an admitted request; an asynchronous model's job is scheduled for dispatch. */
 async function charge(db: Db, admitted: Admitted, request: GenerateRequest, via: SubmitVia): Promise<Charged> {
@@ -100,7 +117,8 @@ async function charge(db: Db, admitted: Admitted, request: GenerateRequest, via:
     estimatedSeconds: price.free.estimatedSeconds,
     note: model.name,
     priceAccepted: clientPriceAccepted(cost, request.credit_to_consume),
-    apiKeyId: via.apiKeyId,
+    apiKeyId: via.apiKey?.id ?? null,
+    keyCapped: via.apiKey?.capped ?? false,
     // Only premium users may make a generation private.
     variants: { premium: variant(price.premium, input.is_public !== false), free: variant(price.free, true) },
   };
@@ -113,7 +131,10 @@ async function charge(db: Db, admitted: Admitted, request: GenerateRequest, via:
     assertClientPrice(cost, request.credit_to_consume);
     throw new AppError(outcome.capReached ? 'api_key_cap_reached' : 'insufficient_credits');
   }
-  if (outcome.kind === 'recorded' && !model.sync) scheduleDispatch(db, outcome.row.id, outcome.row.dispatchAt);
+  if (outcome.kind === 'recorded') {
+    addUncappedSpend(db, via, cost);
+    if (!model.sync) scheduleDispatch(db, outcome.row.id, outcome.row.dispatchAt);
+  }
   return answer(outcome.row, userId, outcome.balance);
 }
 
