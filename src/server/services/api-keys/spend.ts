@@ -6,7 +6,7 @@
  *   Submits through one capped key therefore take turns on its row, and no race spends past the cap.
  * - An uncapped key's spend bounds nothing: it is added just after the debit, outside the owner's
  *   row lock and without holding up the submit's answer, so a busy key's submits do not also queue
- *   on the key's row inside every debit (that halved a key's submit rate against a cookie's).
+ *   on the key's row inside every debit (BENCHMARKS.md, the builders' door).
  *   Submits of one cost with the same key that arrive while one addition is in flight are added by
  *   one statement (grouped-statement.ts). The figure may trail an answer by a moment; a process
  *   that stops between the debit and the addition leaves that submit out of it, and a refund that

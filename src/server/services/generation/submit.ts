@@ -80,9 +80,10 @@ type Charged = Omit<SubmitResult, 'text'>;
  * time its caller waits.
  */
 function addUncappedSpend(db: Db, via: SubmitVia, cost: number): void {
-  if (!via.apiKey || via.apiKey.capped) return;
-  addUncappedKeySpend(db, via.apiKey.id, cost).catch((error: unknown) => {
-    console.error(`[api keys] ${via.apiKey!.id}: a submit's ${cost} credits were not added to its spend this month:`, error instanceof Error ? error.message : error);
+  const key = via.apiKey;
+  if (!key || key.capped) return;
+  addUncappedKeySpend(db, key.id, cost).catch((error: unknown) => {
+    console.error(`[api keys] ${key.id}: a submit's ${cost} credits were not added to its spend this month:`, error instanceof Error ? error.message : error);
   });
 }
 
